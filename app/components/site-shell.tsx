@@ -1,0 +1,49 @@
+import { type ReactNode, useEffect } from "react";
+import { useRouteLoaderData } from "react-router";
+import { blockCopying } from "~/lib/copy-guard";
+import type { PublicSettings } from "~/lib/site";
+import { texts } from "~/lib/texts";
+import { startWebVitals } from "~/lib/web-vitals";
+import { AppBanner } from "./app-banner";
+import { CookieBanner } from "./cookie-banner";
+import { NavigationOverlay } from "./navigation-overlay";
+import { SiteFooter } from "./site-footer";
+import { SiteHeader } from "./site-header";
+
+// Used only when the root loader itself failed and no settings reached the page.
+const fallbackSite: PublicSettings = {
+  name: "DevPrep",
+  product: "devprep",
+  email: "",
+  phone: "",
+  playStoreUrl: "",
+  baseUrl: "",
+  consentCookie: "devpreps",
+  social: { chat: "", group: "", freelance: "", share: "" },
+};
+
+/** The frame of every page: app banner, header, main content, footer, cookie banner. */
+export function SiteShell({ children }: { children: ReactNode }) {
+  const site = useRouteLoaderData<{ site: PublicSettings }>("root")?.site ?? fallbackSite;
+
+  useEffect(() => blockCopying(document), []);
+  useEffect(() => {
+    void startWebVitals().catch(() => {});
+  }, []);
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {texts.site.skipToContent}
+      </a>
+      {site.playStoreUrl && <AppBanner site={site} />}
+      <SiteHeader site={site} />
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter site={site} />
+      <CookieBanner cookieName={site.consentCookie} secure={site.baseUrl.startsWith("https://")} />
+      <NavigationOverlay />
+    </>
+  );
+}

@@ -1,0 +1,127 @@
+import { X } from "lucide-react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import type { AuthView } from "~/lib/auth-dialog";
+import { authTexts as t } from "~/lib/texts";
+import { type AuthFields, validateAuthFields } from "./validation";
+
+interface Props {
+  open: boolean;
+  view: AuthView;
+  onViewChange: (view: AuthView) => void;
+  onClose: () => void;
+  submit: (view: AuthView, fields: AuthFields) => Promise<void>;
+}
+
+const empty: AuthFields = { email: "", password: "", name: "" };
+
+/**
+ * Spec §2/§4 auth modal: login and signup views, a link to switch (which clears the
+ * fields and the error), validation before sending, a busy state, errors in a banner.
+ */
+export function AuthDialog({ open, view, onViewChange, onClose, submit }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [fields, setFields] = useState<AuthFields>(empty);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+
+  // Closing resets the dialog (spec §4 "closing it resets it").
+  useEffect(() => {
+    if (!open) {
+      setFields(empty);
+      setError(null);
+      setBusy(false);
+    }
+  }, [open]);
+
+  function switchView() {
+    setFields(empty);
+    setError(null);
+    onViewChange(view === "login" ? "signup" : "login");
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problem = validateAuthFields(fields, view);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      await submit(view, { ...fields, email: fields.email.trim().toLowerCase() });
+      onClose();
+    } catch (failure) {
+      setError(failure instanceof Error && failure.message ? failure.message : t.failed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const signup = view === "signup";
+  const title = signup ? t.signupTitle : t.loginTitle;
+  return (
+    <dialog
+      ref={dialog}
+      className="modal"
+      aria-labelledby={`${id}-title`}
+      onClose={onClose}
+      onClick={(event) => {
+        if (event.target === event.currentTarget && !busy) onClose();
+      }}
+    >
+      <div className="modal__panel">
+        <div className="modal__head">
+          <h2 id={`${id}-title`}>{title}</h2>
+          <button type="button" className="icon-button" aria-label={t.close} onClick={onClose}>
+            <X aria-hidden size={20} />
+          </button>
+        </div>
+        {error && (
+          <p className="form-banner form-banner--error" role="alert">
+            {error}
+          </p>
+        )}
+        <form className="form" noValidate onSubmit={onSubmit}>
+          <fieldset disabled={busy} className="form__fields">
+            {signup && (
+              <label className="field">
+                <span className="field__label">{t.fullName}</span>
+                <input name="name" autoComplete="name" required value={fields.name} onChange={(e) => setFields({ ...fields, name: e.target.value })} />
+              </label>
+            )}
+            <label className="field">
+              <span className="field__label">{t.email}</span>
+              <input name="email" type="email" autoComplete="email" required value={fields.email} onChange={(e) => setFields({ ...fields, email: e.target.value })} />
+            </label>
+            <label className="field">
+              <span className="field__label">{t.password}</span>
+              <input
+                name="password"
+                type="password"
+                autoComplete={signup ? "new-password" : "current-password"}
+                required
+                value={fields.password}
+                onChange={(e) => setFields({ ...fields, password: e.target.value })}
+              />
+            </label>
+            <button type="submit" className="button button--primary button--block">
+              {busy ? (signup ? t.signingUp : t.loggingIn) : signup ? t.signupButton : t.loginButton}
+            </button>
+          </fieldset>
+        </form>
+        <button type="button" className="link-button" onClick={switchView} disabled={busy}>
+          {signup ? t.toLogin : t.toSignup}
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,19 @@
+import { authTexts } from "~/lib/texts";
+
+/** Spec §5: non-space text, an @, a domain and a dot suffix. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const MIN_PASSWORD_LENGTH = 6;
+
+export interface AuthFields {
+  email: string;
+  password: string;
+  name?: string;
+}
+
+/** The first problem with the fields, as the spec words it, or null when they are fine. */
+export function validateAuthFields(fields: AuthFields, view: "login" | "signup"): string | null {
+  if (view === "signup" && !fields.name?.trim()) return authTexts.missingName;
+  if (!EMAIL_PATTERN.test(fields.email.trim())) return authTexts.invalidEmail;
+  if (fields.password.length < MIN_PASSWORD_LENGTH) return authTexts.shortPassword;
+  return null;
+}

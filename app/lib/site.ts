@@ -1,0 +1,37 @@
+import type { PublicSettings } from "../../server/config";
+
+export type { PublicSettings };
+
+/** Browser storage keys (the spec's keys where it names them). */
+export const storageKeys = {
+  appBannerSeen: "devprep.appBannerSeen",
+  theme: "devprep.theme",
+  // Written on sign-in (spec §3); removed on logout.
+  email: "email",
+  uid: "uid",
+  name: "name",
+} as const;
+
+/** Spec §9: the consent cookie lives 150 days. */
+export const CONSENT_MAX_AGE_SECONDS = 150 * 24 * 60 * 60;
+/** Spec §9: a lazily loaded page that has not arrived after 120 s is reloaded. */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+export function hasCookie(name: string, cookieHeader: string): boolean {
+  return cookieHeader.split(/;\s*/).some((pair) => pair.split("=")[0] === name);
+}
+
+/**
+ * A tiny script run in <head> before first paint, so that what depends on browser
+ * storage (theme choice, a dismissed app banner, given cookie consent) never flashes.
+ * It only sets data attributes on <html>; CSS does the rest until React takes over.
+ */
+export function bootScript(consentCookie: string): string {
+  return (
+    `(function(d){try{var t=localStorage.getItem(${JSON.stringify(storageKeys.theme)});` +
+    `if(t==="dark"||t==="light")d.dataset.theme=t;` +
+    `if(localStorage.getItem(${JSON.stringify(storageKeys.appBannerSeen)}))d.dataset.appBanner="seen";}catch(e){}` +
+    `if(document.cookie.split(/;\\s*/).some(function(c){return c.split("=")[0]===${JSON.stringify(consentCookie)}}))` +
+    `d.dataset.consent="given";})(document.documentElement)`
+  );
+}

@@ -1,0 +1,67 @@
+import "@fontsource/lato/latin-400.css";
+import "@fontsource/lato/latin-700.css";
+import "@fontsource/poppins/latin-600.css";
+import "@fontsource/poppins/latin-700.css";
+import "./styles/global.css";
+
+import type { ReactNode } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import { ErrorScreen } from "~/components/error-screen";
+import { NotFoundPage } from "~/components/not-found-page";
+import { AuthDialogProvider } from "~/features/auth/auth-dialog-provider";
+import { SiteShell } from "~/components/site-shell";
+import { useNonce } from "~/lib/nonce";
+import { anonymous, type Session } from "~/lib/session";
+import { bootScript } from "~/lib/site";
+import type { Route } from "./+types/root";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const session: Session = anonymous;
+  return { site: context.services.config.site, session };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    // The boot script may set data-* attributes on <html> before React hydrates.
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: bootScript(data?.site.consentCookie ?? "devpreps") }} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <AuthDialogProvider>
+      <SiteShell>
+        <Outlet />
+      </SiteShell>
+    </AuthDialogProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <AuthDialogProvider>
+      <SiteShell>{notFound ? <NotFoundPage /> : <ErrorScreen error={error} />}</SiteShell>
+    </AuthDialogProvider>
+  );
+}

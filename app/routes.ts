@@ -1,0 +1,9 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("robots.txt", "routes/robots.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  // Everything else, including /404, is the not-found page with a real 404 status.
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

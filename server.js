@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// The process entry: `npm start` (production) and `npm run dev` (Vite in middleware mode).
+// All application code lives in server/ and app/ and is built by Vite; this file only
+// serves built static files and hands every other request to the app's fetch handler.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const dev = process.argv.includes("--dev");
+process.env.NODE_ENV ??= dev ? "development" : "production";
+const serverBuild = path.join(root, "build/server/index.js");
+const clientDir = path.join(root, "build/client");
+
+function fail(error) {
+  // Configuration and migration problems are the operator's to fix: a clear message, no stack.
+  if (error && (error.name === "ConfigError" || error.name === "MigrationFailed")) {
+    console.error(`\n${error.message}\n\nSee .env.example for every setting.`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+async function startProduction() {
+  if (!fs.existsSync(serverBuild)) {
+    console.log("No build found: building the site first (npm run build)…");
+    const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
+  const [{ Hono }, { serve }, { serveStatic }, main] = await Promise.all([
+    import("hono"),
+    import("@hono/node-server"),
+    import("@hono/node-server/serve-static"),
+    import(serverBuild),
+  ]);
+  const started = await main.start().catch(fail);
+  const front = new Hono();
+  // Fingerprinted build output: cache forever.
+  front.use("/assets/*", async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
+  });
+  front.use("/assets/*", serveStatic({ root: path.relative(process.cwd(), clientDir), precompressed: true }));
+  // Files copied from public/ (favicon, images): a fixed list, so page requests cost no disk look-up.
+  for (const entry of fs.readdirSync(clientDir, { withFileTypes: true })) {
+    if (entry.name === "assets") continue;
+    const route = entry.isDirectory() ? `/${entry.name}/*` : `/${entry.name}`;
+    front.use(route, async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.res.headers.set("Cache-Control", "public, max-age=86400");
+    });
+    front.use(route, serveStatic({ root: path.relative(process.cwd(), clientDir) }));
+  }
+  front.all("*", (c) => started.app.fetch(c.req.raw, c.env));
+  const server = serve({ fetch: front.fetch, port: started.config.port, hostname: started.config.host });
+  return { started, server };
+}
+
+async function startDevelopment() {
+  const [{ createServer }, { getRequestListener }] = await Promise.all([import("vite"), import("@hono/node-server")]);
+  const vite = await createServer({ root, server: { middlewareMode: true }, appType: "custom" });
+  const main = await vite.ssrLoadModule("./server/main.ts");
+  const started = await main.start().catch(fail);
+  const listener = getRequestListener((request, env) => started.app.fetch(request, env));
+  const server = http.createServer((req, res) => vite.middlewares(req, res, () => listener(req, res)));
+  server.listen(started.config.port, started.config.host);
+  return { started, server, vite };
+}
+
+const { started, server, vite } = dev ? await startDevelopment() : await startProduction();
+server.once("listening", () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : started.config.port;
+  started.services.logger.info({ port, mode: process.env.NODE_ENV }, `${started.config.site.name} is running at http://localhost:${port}`);
+});
+
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  started.services.logger.info({ signal }, "shutting down");
+  setTimeout(() => process.exit(1), 10_000).unref();
+  server.close();
+  await vite?.close();
+  await started.stop();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

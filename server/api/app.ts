@@ -1,0 +1,50 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { HTTPException } from "hono/http-exception";
+import { ApiError, describeIssues, errorBody } from "./errors";
+import { docsRouter } from "./docs";
+import { healthRouter } from "./health";
+import type { ApiEnv } from "./types";
+import { vitalsRouter } from "./vitals";
+
+/**
+ * The JSON API under /api: one router per resource (Hono's guides), zod-validated input,
+ * the one error shape, and the OpenAPI document that a mobile client is built against.
+ */
+export function createApi() {
+  const api = new OpenAPIHono<ApiEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) return c.json(errorBody("invalid_request", describeIssues(result.error.issues)), 400);
+    },
+  }).basePath("/api");
+
+  api.route("/health", healthRouter);
+  api.route("/vitals", vitalsRouter);
+  api.route("/docs", docsRouter);
+
+  api.doc31("/openapi.json", (c) => ({
+    openapi: "3.1.0",
+    info: {
+      title: `${c.var.services.config.site.name} API`,
+      version: "1",
+      description:
+        "The JSON API behind the website and the mobile app. Errors always have the shape " +
+        '`{ "error": { "code", "message" } }`.',
+    },
+    servers: [{ url: c.var.services.config.baseUrl }],
+  }));
+
+  // Mounted under the page renderer's catch-all, so an unknown /api path must end here.
+  api.all("/*", (c) => c.json(errorBody("not_found", "There is no API endpoint at this address."), 404));
+
+  api.onError((error, c) => {
+    if (error instanceof ApiError) return c.json(errorBody(error.code, error.message), error.status);
+    if (error instanceof HTTPException && error.status < 500) {
+      // Hono's own 4xx (for example malformed JSON): keep its status, use our shape.
+      return c.json(errorBody("invalid_request", error.message || "The request is not valid."), error.status);
+    }
+    c.var.services.logger.error({ err: error, requestId: c.var.requestId }, "API request failed");
+    return c.json(errorBody("internal", "Something went wrong on our side. Please try again."), 500);
+  });
+
+  return api;
+}

@@ -1,0 +1,55 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { z } from "@hono/zod-openapi";
+
+/** The one error shape every API response uses (STYLE.md §5). */
+export const ErrorSchema = z
+  .object({
+    error: z.object({
+      code: z.string().openapi({ example: "invalid_request" }),
+      message: z.string().openapi({ example: "email: Invalid email address" }),
+    }),
+  })
+  .openapi("Error");
+
+export type ErrorCode =
+  | "invalid_request"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "method_not_allowed"
+  | "payload_too_large"
+  | "rate_limited"
+  | "unavailable"
+  | "internal";
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export function errorBody(code: ErrorCode, message: string) {
+  return { error: { code, message } };
+}
+
+export function sendError(c: Context, status: ContentfulStatusCode, code: ErrorCode, message: string) {
+  return c.json(errorBody(code, message), status);
+}
+
+/** Turns zod issues into one readable sentence: "field: problem; other: problem". */
+export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues
+    .slice(0, 5)
+    .map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
+    .join("; ");
+}
+
+export function errorResponse(description: string) {
+  return { content: { "application/json": { schema: ErrorSchema } }, description };
+}

@@ -1,0 +1,28 @@
+import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
+import { pingDatabase } from "../db/database";
+import type { ApiEnv } from "./types";
+
+const HealthSchema = z
+  .object({
+    status: z.enum(["ok", "error"]),
+    db: z.enum(["ok", "unreachable"]),
+  })
+  .openapi("Health");
+
+const route = createRoute({
+  method: "get",
+  path: "/",
+  tags: ["System"],
+  summary: "Liveness and database reachability",
+  responses: {
+    200: { content: { "application/json": { schema: HealthSchema } }, description: "The server and database answer" },
+    503: { content: { "application/json": { schema: HealthSchema } }, description: "The database does not answer" },
+  },
+});
+
+export const healthRouter = new OpenAPIHono<ApiEnv>().openapi(route, async (c) => {
+  c.header("Cache-Control", "no-store");
+  const dbOk = await pingDatabase(c.var.services.database.db);
+  if (dbOk) return c.json({ status: "ok", db: "ok" } as const, 200);
+  return c.json({ status: "error", db: "unreachable" } as const, 503);
+});

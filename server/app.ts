@@ -1,0 +1,39 @@
+import { Hono } from "hono";
+import { type ServerBuild, createRequestHandler } from "react-router";
+import { createApi } from "./api/app";
+import type { ApiEnv } from "./api/types";
+import { requestLog } from "./http/request-log";
+import { securityHeaders } from "./http/security-headers";
+import type { Services } from "./services";
+
+/**
+ * The whole server as one fetch handler: /api/* goes straight to the Hono API (no trip
+ * through React Router, which costs ~10x; see ARCHITECTURE.md), every other path to
+ * React Router's server renderer with the services in its load context.
+ * Static assets are served in front of this by server.js.
+ */
+export function createApp(services: Services, build: () => Promise<ServerBuild>) {
+  const mode = services.config.env === "production" ? "production" : "development";
+  const renderPage = createRequestHandler(build, mode);
+  const app = new Hono<ApiEnv>();
+
+  app.use(requestLog(services.logger));
+  app.use(securityHeaders({ https: services.config.secureCookies, dev: mode === "development" }));
+  app.use(async (c, next) => {
+    c.set("services", services);
+    await next();
+  });
+
+  app.route("/", createApi());
+
+  app.all("*", (c) =>
+    renderPage(c.req.raw, { services, cspNonce: c.var.cspNonce, requestId: c.var.requestId }),
+  );
+
+  app.onError((error, c) => {
+    services.logger.error({ err: error, requestId: c.var.requestId }, "request failed");
+    return c.text("Something went wrong on our side. Please try again.", 500);
+  });
+  return app;
+}
+

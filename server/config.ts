@@ -1,0 +1,159 @@
+import { z } from "zod";
+
+/**
+ * Every setting the server reads from the environment, validated once at start.
+ * A bad value stops start-up with a message naming the variable (STYLE.md §3).
+ * `.env.example` documents each of these.
+ */
+const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0"])
+  .transform((value) => value === "true" || value === "1");
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|file:|sqlite:)/, "must start with postgres://, postgresql://, file: or sqlite:")
+    .optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  ADMIN_EMAILS: z.string().default(""),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: booleanFlag.default(false),
+
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+
+  SITE_NAME: z.string().min(1).default("DevPrep"),
+  SITE_PRODUCT: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]*$/, "must be lowercase letters, digits or dashes")
+    .default("devprep"),
+  SITE_EMAIL: z.email().default("hello@devprep.dev"),
+  SITE_PHONE: z.string().min(1).default("+1 555 010 2024"),
+  PLAY_STORE_URL: z.url().default("https://play.google.com/store/apps/details?id=dev.devprep.app"),
+  SOCIAL_CHAT_URL: z.url().default("https://wa.me/15550102024"),
+  SOCIAL_GROUP_URL: z.url().default("https://www.linkedin.com/groups/devprep"),
+  SOCIAL_FREELANCE_URL: z.url().default("https://www.upwork.com/freelancers/devprep"),
+  SOCIAL_SHARE_URL: z.url().default("https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fdevprep.dev"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export type DatabaseTarget =
+  | { dialect: "sqlite"; filename: string }
+  | { dialect: "postgres"; connectionString: string };
+
+/** What the browser may know about the site: never secrets. */
+export interface PublicSettings {
+  name: string;
+  product: string;
+  email: string;
+  phone: string;
+  playStoreUrl: string;
+  baseUrl: string;
+  consentCookie: string;
+  social: { chat: string; group: string; freelance: string; share: string };
+}
+
+export interface Config {
+  env: Env["NODE_ENV"];
+  port: number;
+  host: string;
+  baseUrl: string;
+  secureCookies: boolean;
+  database: DatabaseTarget;
+  dataDir: string;
+  authSecret: string | undefined;
+  adminEmails: string[];
+  logLevel: Env["LOG_LEVEL"];
+  trustProxy: boolean;
+  google: { clientId?: string; clientSecret?: string; issuer: string };
+  smtpUrl: string | undefined;
+  llm: { baseUrl?: string; apiKey?: string; model?: string };
+  site: PublicSettings;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Turns the environment into a typed config, or throws a ConfigError naming each bad variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  // Empty strings count as unset, as in most .env tooling.
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join(".");
+        const value = cleaned[name];
+        const shown = value === undefined || /SECRET|KEY|PASSWORD/.test(name) ? "" : ` (got "${value}")`;
+        return `${name}: ${issue.message}${shown}`;
+      }),
+    );
+  }
+  const env = parsed.data;
+  const baseUrl = (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  const dataDir = env.DATA_DIR;
+
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    baseUrl,
+    secureCookies: baseUrl.startsWith("https://"),
+    database: parseDatabaseUrl(env.DATABASE_URL, dataDir),
+    dataDir,
+    authSecret: env.AUTH_SECRET,
+    adminEmails: env.ADMIN_EMAILS.split(",")
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    google: {
+      clientId: env.GOOGLE_CLIENT_ID,
+      clientSecret: env.GOOGLE_CLIENT_SECRET,
+      issuer: env.GOOGLE_ISSUER,
+    },
+    smtpUrl: env.SMTP_URL,
+    llm: { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL },
+    site: {
+      name: env.SITE_NAME,
+      product: env.SITE_PRODUCT,
+      email: env.SITE_EMAIL,
+      phone: env.SITE_PHONE,
+      playStoreUrl: env.PLAY_STORE_URL,
+      baseUrl,
+      // The spec names the consent cookie "{product}s".
+      consentCookie: `${env.SITE_PRODUCT}s`,
+      social: {
+        chat: env.SOCIAL_CHAT_URL,
+        group: env.SOCIAL_GROUP_URL,
+        freelance: env.SOCIAL_FREELANCE_URL,
+        share: env.SOCIAL_SHARE_URL,
+      },
+    },
+  };
+}
+
+function parseDatabaseUrl(url: string | undefined, dataDir: string): DatabaseTarget {
+  if (!url) return { dialect: "sqlite", filename: `${dataDir}/devprep.db` };
+  if (url.startsWith("postgres")) return { dialect: "postgres", connectionString: url };
+  return { dialect: "sqlite", filename: url.replace(/^(file|sqlite):(\/\/)?/, "") };
+}

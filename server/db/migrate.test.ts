@@ -1,0 +1,58 @@
+import { sql } from "kysely";
+import { afterEach, describe, expect, test } from "vitest";
+import { type Dialect, type TestDatabase, createTestDatabase, testDialects } from "../../tests/support/databases";
+import { type DatabaseHandle, openDatabase } from "./database";
+import { migrateAllDown, migrateToLatest, migrations } from "./migrate";
+
+async function tableNames(handle: DatabaseHandle): Promise<string[]> {
+  const tables = await handle.db.introspection.getTables();
+  return tables.map((t) => t.name).filter((name) => !name.startsWith("kysely_"));
+}
+
+describe.each(testDialects())("migrations on %s", (dialect: Dialect) => {
+  let database: TestDatabase | undefined;
+  let handle: DatabaseHandle | undefined;
+
+  afterEach(async () => {
+    await handle?.close();
+    await database?.drop();
+  });
+
+  async function fresh() {
+    database = await createTestDatabase(dialect);
+    handle = openDatabase(database.target);
+    return handle;
+  }
+
+  test("a new database gets every migration, in name order", async () => {
+    const db = await fresh();
+    const results = await migrateToLatest(db.db);
+    expect(results.map((r) => r.migrationName)).toEqual(Object.keys(migrations).sort());
+    expect(results.every((r) => r.status === "Success")).toBe(true);
+    expect(await tableNames(db)).toContain("rate_limit");
+  });
+
+  test("running them again on start changes nothing", async () => {
+    const db = await fresh();
+    await migrateToLatest(db.db);
+    expect(await migrateToLatest(db.db)).toEqual([]);
+  });
+
+  test("the rate-limit table keeps one counter per bucket and window", async () => {
+    const db = await fresh();
+    await migrateToLatest(db.db);
+    await db.db.insertInto("rate_limit").values({ bucket: "contact:1.2.3.4", window_start: 1, hits: 1 }).execute();
+    await expect(db.db.insertInto("rate_limit").values({ bucket: "contact:1.2.3.4", window_start: 1, hits: 1 }).execute()).rejects.toThrow();
+  });
+
+  test("every migration can be undone, and redone", async () => {
+    const db = await fresh();
+    await migrateToLatest(db.db);
+    await migrateAllDown(db.db);
+    expect(await tableNames(db)).toEqual([]);
+    await migrateToLatest(db.db);
+    expect(await tableNames(db)).toContain("rate_limit");
+    const { rows } = await sql<{ n: number }>`select count(*) as n from rate_limit`.execute(db.db);
+    expect(Number(rows[0]?.n)).toBe(0);
+  });
+});

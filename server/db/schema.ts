@@ -1,0 +1,18 @@
+import type { Generated } from "kysely";
+
+/**
+ * Table types as the app sees them. Migrations (./migrations) are the source of truth
+ * for the physical schema; these types follow them. Timestamps are ISO-8601 strings
+ * on both dialects so that services never branch on the database.
+ */
+export interface RateLimitTable {
+  bucket: string;
+  window_start: number;
+  hits: number;
+}
+
+export interface Database {
+  rate_limit: RateLimitTable;
+}
+
+export type Id = Generated<number>;

@@ -1,0 +1,40 @@
+import type { Services } from "../services";
+
+export interface SitemapEntry {
+  path: string;
+  lastmod?: string;
+  changefreq?: "daily" | "weekly" | "monthly" | "yearly";
+  priority?: number;
+}
+
+/** Public pages that always exist. Features add their pages with `sitemapSources`. */
+export const staticPages: SitemapEntry[] = [{ path: "/", changefreq: "daily", priority: 1 }];
+
+type SitemapSource = (services: Services) => Promise<SitemapEntry[]>;
+
+/** Each feature with indexable pages (question lists, blog posts) adds a source here. */
+export const sitemapSources: SitemapSource[] = [];
+
+export async function sitemapEntries(services: Services): Promise<SitemapEntry[]> {
+  const dynamic = await Promise.all(sitemapSources.map((source) => source(services)));
+  return [...staticPages, ...dynamic.flat()];
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+export function renderSitemap(baseUrl: string, entries: SitemapEntry[]): string {
+  const urls = entries.map((entry) => {
+    const parts = [`<loc>${escapeXml(baseUrl + entry.path)}</loc>`];
+    if (entry.lastmod) parts.push(`<lastmod>${entry.lastmod}</lastmod>`);
+    if (entry.changefreq) parts.push(`<changefreq>${entry.changefreq}</changefreq>`);
+    if (entry.priority !== undefined) parts.push(`<priority>${entry.priority.toFixed(1)}</priority>`);
+    return `  <url>${parts.join("")}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+}
+
+export function renderRobots(baseUrl: string): string {
+  return ["User-agent: *", "Allow: /", "Disallow: /api/", "Disallow: /account", "Disallow: /admin", "", `Sitemap: ${baseUrl}/sitemap.xml`, ""].join("\n");
+}

@@ -1,0 +1,29 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { loadConfig } from "../../server/config";
+import { createLogger } from "../../server/logger";
+import { type Services, closeServices, createServices } from "../../server/services";
+import { type Dialect, createTestDatabase } from "./databases";
+
+export interface TestServices {
+  services: Services;
+  close(): Promise<void>;
+}
+
+/** Real services on a fresh database of the dialect, with logs silenced. */
+export async function createTestServices(dialect: Dialect, env: Record<string, string> = {}): Promise<TestServices> {
+  const database = await createTestDatabase(dialect);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-data-"));
+  const url = database.target.dialect === "sqlite" ? `file:${database.target.filename}` : database.target.connectionString;
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, DATABASE_URL: url, ...env });
+  const services = await createServices(config, createLogger("silent"));
+  return {
+    services,
+    async close() {
+      await closeServices(services);
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
