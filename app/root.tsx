@@ -13,12 +13,19 @@ import { SiteShell } from "~/components/site-shell";
 import { useNonce } from "~/lib/nonce";
 import { anonymous, type Session } from "~/lib/session";
 import { bootScript } from "~/lib/site";
+import { texts } from "~/lib/texts";
 import type { Route } from "./+types/root";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const session: Session = anonymous;
   return { site: context.services.config.site, session };
 }
+
+// Used only when no deeper route supplies its own meta: the error screen.
+export const meta: Route.MetaFunction = ({ data, error }) => {
+  const name = data?.site.name ?? "DevPrep";
+  return [{ title: error ? `${texts.errors.unexpectedTitle} | ${name}` : name }];
+};
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

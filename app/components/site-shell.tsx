@@ -26,7 +26,11 @@ const fallbackSite: PublicSettings = {
 export function SiteShell({ children }: { children: ReactNode }) {
   const site = useRouteLoaderData<{ site: PublicSettings }>("root")?.site ?? fallbackSite;
 
-  useEffect(() => blockCopying(document), []);
+  useEffect(() => {
+    // Marks the page as interactive (used by browser tests and by CSS if needed).
+    document.documentElement.dataset.hydrated = "true";
+    return blockCopying(document);
+  }, []);
   useEffect(() => {
     void startWebVitals().catch(() => {});
   }, []);

@@ -1,0 +1,77 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * Browser tests drive Debian's Chromium against a production build (npm test builds
+ * first) served on a free port with a fresh SQLite database. This file is evaluated in
+ * the runner and again in each worker: values are fixed once in process.env so the
+ * workers agree with the runner.
+ */
+const chromium = process.env.PLAYWRIGHT_CHROMIUM_PATH || "/usr/bin/chromium";
+const haveChromium = fs.existsSync(chromium);
+if (!haveChromium && process.env.CI === "true") {
+  throw new Error(`Chromium is required when CI=true but ${chromium} does not exist: install Debian's chromium package or set PLAYWRIGHT_CHROMIUM_PATH.`);
+}
+
+process.env.E2E_PORT ??= execFileSync(process.execPath, [
+  "-e",
+  "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
+])
+  .toString()
+  .trim();
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "devprep-e2e-"));
+
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export const siteSettings = {
+  PLAY_STORE_URL: "https://play.google.com/store/apps/details?id=dev.devprep.app",
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [["list"]],
+  outputDir: "test-results",
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      // Playwright's own browser is only a fallback for machines without Debian's.
+      executablePath: haveChromium ? chromium : undefined,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } }, testIgnore: /\.mobile\.spec\.ts$/ },
+    { name: "mobile", use: { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: false }, testIgnore: /\.desktop\.spec\.ts$/ },
+  ],
+  webServer: {
+    command: "node server.js",
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      ...(process.env as Record<string, string>),
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      BASE_URL: baseURL,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      DATABASE_URL: "",
+      LOG_LEVEL: "warn",
+      ...siteSettings,
+    },
+  },
+});

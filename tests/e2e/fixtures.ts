@@ -1,0 +1,45 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Page, test as base, expect } from "@playwright/test";
+
+export { expect };
+
+/**
+ * Every test fails on an unexpected console error or uncaught page error (as in the
+ * Epic Stack), so a broken hydration or a CSP violation cannot pass unnoticed.
+ */
+export const test = base.extend<{ allowConsoleErrors: RegExp | null }>({
+  allowConsoleErrors: [null, { option: true }],
+  page: async ({ page, allowConsoleErrors }, use) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() !== "error") return;
+      const text = message.text();
+      if (allowConsoleErrors?.test(text)) return;
+      // Chromium reports a page served with an error status (our 404 page, or its data on
+      // a client navigation) as a failed load; missing assets still fail the test.
+      const source = message.location().url;
+      if (text.startsWith("Failed to load resource") && (source === page.url() || /\.data(\?|$)/.test(source))) return;
+      errors.push(text);
+    });
+    page.on("pageerror", (error) => errors.push(`${error.name}: ${error.message}`));
+    await use(page);
+    expect(errors, "console errors on the page").toEqual([]);
+  },
+});
+
+/** No serious or critical accessibility violations on what the page shows now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
+/** Accepts cookies up front, for tests about something else than the banner. */
+export async function acceptCookies(page: Page, baseURL: string) {
+  await page.context().addCookies([{ name: "devpreps", value: "true", url: baseURL }]);
+}
+
+/** Waits until React has hydrated the page, so clicks reach event handlers. */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}

@@ -1,0 +1,70 @@
+import { navGroups, trailingLinks } from "../../app/lib/nav";
+import { texts } from "../../app/lib/texts";
+import { acceptCookies, expect, expectAccessible, test, waitForHydration } from "./fixtures";
+
+test.beforeEach(async ({ page, baseURL }) => {
+  await acceptCookies(page, baseURL!);
+  await page.goto("/");
+  await waitForHydration(page);
+});
+
+test("the desktop header shows every link of the spec and the 65 px store badge, and no drawer button", async ({ page }) => {
+  const nav = page.getByRole("navigation", { name: texts.nav.label });
+  await expect(nav.getByRole("link", { name: texts.nav.home, exact: true })).toHaveAttribute("href", "/");
+  for (const link of trailingLinks) await expect(nav.getByRole("link", { name: link.label })).toHaveAttribute("href", link.to);
+  for (const group of navGroups) await expect(nav.getByRole("button", { name: group.label })).toHaveAttribute("aria-expanded", "false");
+  const badge = page.locator(".site-header").getByRole("link", { name: texts.nav.playStoreBadgeAlt });
+  expect((await badge.locator("img").boundingBox())?.height).toBe(65);
+  await expect(badge).toHaveAttribute("target", "_blank");
+  await expect(page.getByRole("button", { name: texts.nav.openMenu })).toBeHidden();
+});
+
+test("the dropdowns list their technologies and only one is open at a time", async ({ page }) => {
+  const nav = page.getByRole("navigation", { name: texts.nav.label });
+  const js = nav.getByRole("button", { name: texts.nav.javascript });
+  const other = nav.getByRole("button", { name: texts.nav.otherTech });
+  await js.click();
+  await expect(js).toHaveAttribute("aria-expanded", "true");
+  const jsMenu = page.locator("#nav-menu-javascript");
+  await expect(jsMenu.getByRole("link")).toHaveText(["JavaScript", "Swift"]);
+  await other.click();
+  await expect(other).toHaveAttribute("aria-expanded", "true");
+  await expect(js).toHaveAttribute("aria-expanded", "false");
+  await expect(jsMenu).toBeHidden();
+  await expect(page.locator("#nav-menu-other").getByRole("link")).toHaveText(["React Native", "React", "DBMS", "AngularJS", "NextJS", "TypeScript", "CSS", "HTML"]);
+  await expectAccessible(page);
+});
+
+test("a click outside or Escape closes an open dropdown", async ({ page }) => {
+  const js = page.getByRole("navigation", { name: texts.nav.label }).getByRole("button", { name: texts.nav.javascript });
+  await js.click();
+  await page.getByRole("heading", { level: 1 }).click();
+  await expect(js).toHaveAttribute("aria-expanded", "false");
+  await js.click();
+  await expect(js).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("Escape");
+  await expect(js).toHaveAttribute("aria-expanded", "false");
+  await expect(js).toBeFocused();
+});
+
+test("the dropdowns work from the keyboard alone", async ({ page }) => {
+  const nav = page.getByRole("navigation", { name: texts.nav.label });
+  const other = nav.getByRole("button", { name: texts.nav.otherTech });
+  await other.focus();
+  await page.keyboard.press("Enter");
+  await expect(other).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("Tab");
+  await expect(page.locator("#nav-menu-other").getByRole("link", { name: "React Native" })).toBeFocused();
+  // Tabbing past the last item leaves the menu and closes it.
+  for (let i = 0; i < 8; i++) await page.keyboard.press("Tab");
+  await expect(other).toHaveAttribute("aria-expanded", "false");
+});
+
+test("the header stays at the top while the page scrolls", async ({ page }) => {
+  await page.evaluate(() => {
+    document.querySelector("main")!.style.minHeight = "3000px";
+  });
+  await page.mouse.wheel(0, 1500);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  expect((await page.locator(".site-header").boundingBox())?.y).toBe(0);
+});

@@ -1,0 +1,237 @@
+import { texts } from "../../app/lib/texts";
+import { acceptCookies, expect, expectAccessible, test, waitForHydration } from "./fixtures";
+
+const DAY = 24 * 60 * 60;
+
+test("the home page is server-rendered with its title, description, canonical link, header and footer", async ({ page, baseURL }) => {
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle(`${texts.home.title} | DevPrep`);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", texts.home.description);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/`);
+  await expect(page.getByRole("link", { name: "DevPrep home" })).toHaveAttribute("href", "/");
+  await expect(page.getByRole("contentinfo")).toContainText("© 2024 DevPrep");
+  await waitForHydration(page);
+  await expectAccessible(page);
+});
+
+test("pages carry a nonce-based Content-Security-Policy and every inline script has the nonce", async ({ page }) => {
+  const response = await page.goto("/");
+  const csp = response?.headers()["content-security-policy"] ?? "";
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  expect(nonce).toBeTruthy();
+  for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(csp).toContain(directive);
+  expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  expect(response?.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(response?.headers()["referrer-policy"]).toBeTruthy();
+  const html = (await response?.text()) ?? "";
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1] ?? "");
+  expect(inline.length).toBeGreaterThan(0);
+  for (const attributes of inline) expect(attributes).toContain(`nonce="${nonce}"`);
+  await waitForHydration(page);
+});
+
+test("the cookie banner stays until 'I understand', which stores consent for 150 days", async ({ page, context }) => {
+  await page.goto("/");
+  const banner = page.getByRole("region", { name: texts.cookies.label });
+  await expect(banner).toContainText(texts.cookies.message);
+  await waitForHydration(page);
+  // Scrolling is not consent.
+  await page.mouse.wheel(0, 2000);
+  await expect(banner).toBeVisible();
+  await banner.getByRole("button", { name: texts.cookies.accept }).click();
+  await expect(banner).toBeHidden();
+  const cookie = (await context.cookies()).find((c) => c.name === "devpreps");
+  expect(cookie?.value).toBe("true");
+  const lifetime = (cookie?.expires ?? 0) - Date.now() / 1000;
+  expect(lifetime).toBeGreaterThan(150 * DAY - 60);
+  expect(lifetime).toBeLessThanOrEqual(150 * DAY);
+  await page.reload();
+  await expect(banner).toBeHidden();
+});
+
+test("copying page text is blocked, while text in a form field stays copyable", async ({ page, context, baseURL }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await acceptCookies(page, baseURL!);
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.evaluate(() => navigator.clipboard.writeText("before"));
+  await page.getByRole("heading", { level: 1 }).selectText();
+  await page.keyboard.press("Control+C");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("before");
+
+  // The login form's email field is the user's own text.
+  await page.evaluate(() => (document.querySelector("dialog.modal") as HTMLDialogElement).showModal());
+  const email = page.getByLabel("Email");
+  await email.fill("ada@example.com");
+  await email.selectText();
+  await page.keyboard.press("Control+C");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("ada@example.com");
+});
+
+test("an unknown path answers 404 with the not-found page, its links and noindex", async ({ page }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.notFound.title);
+  await expect(page.getByText(texts.notFound.text)).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  const links = page.locator(".not-found__links a");
+  await expect(links).toHaveCount(5);
+  expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual(["/", "/javascript-questions", "/react-questions", "/devinsights", "/privacy"]);
+  await waitForHydration(page);
+  await expectAccessible(page);
+});
+
+test("the home page with a query string redirects to /404 on a full load", async ({ page }) => {
+  await page.goto("/404");
+  await page.goto("/?utm_source=newsletter");
+  await expect(page).toHaveURL(/\/404$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.notFound.title);
+  // The redirect left no entry for the address with the query string.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/404$/);
+});
+
+test("the home page with a query string replaces the history entry on a client navigation", async ({ page }) => {
+  await page.goto("/404");
+  await waitForHydration(page);
+  const before = await page.evaluate(() => history.length);
+  await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate(to: string): void } }).__reactRouterDataRouter.navigate("/?ref=x"));
+  await expect(page).toHaveURL(/\/404$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.notFound.title);
+  expect(await page.evaluate(() => history.length)).toBe(before);
+});
+
+test("a routing failure shows the error screen with its status", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  // A form posted to a page that takes no posts: React Router answers 405.
+  const response = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/"),
+    page.evaluate(() => {
+      const form = document.createElement("form");
+      form.method = "post";
+      form.action = "/";
+      document.body.append(form);
+      form.submit();
+    }),
+  ]).then(([r]) => r);
+  expect(response.status()).toBe(405);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.errors.unexpectedTitle);
+  await expect(page.locator(".error-screen__status")).toHaveText("405 Method Not Allowed");
+  await expect(page.locator("body")).not.toContainText(/at \S+\.(js|ts):\d+/);
+  await expectAccessible(page);
+});
+
+test("a spinner overlay covers the page while the next page loads", async ({ page }) => {
+  await page.goto("/404");
+  await waitForHydration(page);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.data(\?|$)/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.locator(".not-found__links").getByRole("link", { name: texts.notFound.home }).click();
+  const overlay = page.getByTestId("navigation-overlay");
+  await expect(overlay).toBeVisible();
+  await expect(overlay).toHaveAttribute("role", "status");
+  release();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(overlay).toBeHidden();
+});
+
+test("a page that has not loaded after 120 seconds is loaded afresh from the server", async ({ page }) => {
+  await page.clock.install();
+  await page.goto("/404");
+  await waitForHydration(page);
+  // The page data never arrives, as on a connection that stalled.
+  await page.route(/\.data(\?|$)/, () => {});
+  await page.locator(".not-found__links").getByRole("link", { name: texts.notFound.home }).click();
+  await expect(page.getByTestId("navigation-overlay")).toBeVisible();
+  await page.clock.runFor(119_000);
+  expect(new URL(page.url()).pathname).toBe("/404");
+  const reload = page.waitForEvent("framenavigated", (frame) => frame === page.mainFrame() && new URL(frame.url()).pathname === "/");
+  await page.clock.runFor(1_500);
+  await reload;
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.home.title);
+});
+
+test.describe("a route chunk that fails to load", () => {
+  test.use({ allowConsoleErrors: /Error loading route module|Failed to fetch dynamically imported module|net::ERR_FAILED|TypeError/ });
+
+  test("recovers with a reload instead of a dead page", async ({ page }) => {
+    await page.goto("/404");
+    await waitForHydration(page);
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = "before"));
+    await page.route(/\/assets\/home-[^/]*\.js$/, (route) => route.abort());
+    const reloaded = page.waitForEvent("load");
+    await page.locator(".not-found__links").getByRole("link", { name: texts.notFound.home }).click();
+    await reloaded;
+    // The page reloaded: our marker is gone and the page works again.
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker ?? "reloaded")).toBe("reloaded");
+    await waitForHydration(page);
+    await page.unroute(/\/assets\/home-[^/]*\.js$/);
+    await page.locator(".not-found__links").getByRole("link", { name: texts.notFound.home }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.home.title);
+  });
+});
+
+test("the app banner opens the store in a new tab and is not shown again", async ({ page, context }) => {
+  await context.route("https://play.google.com/**", (route) => route.fulfill({ body: "store", contentType: "text/plain" }));
+  await page.goto("/");
+  await waitForHydration(page);
+  const banner = page.getByRole("complementary", { name: texts.appBanner.label });
+  const [popup] = await Promise.all([context.waitForEvent("page"), banner.getByRole("link", { name: texts.appBanner.download }).click()]);
+  await popup.waitForLoadState();
+  expect(popup.url()).toBe("https://play.google.com/store/apps/details?id=dev.devprep.app");
+  await popup.close();
+  await expect(banner).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem("devprep.appBannerSeen"))).not.toBeNull();
+  await page.reload();
+  await expect(banner).toBeHidden();
+});
+
+test("the theme follows the system, and a chosen theme is kept across reloads", async ({ page, baseURL }) => {
+  await acceptCookies(page, baseURL!);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.goto("/");
+  await waitForHydration(page);
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const dark = await background();
+  await page.getByRole("button", { name: texts.theme.toLight }).click();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+  const light = await background();
+  expect(light).not.toBe(dark);
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+  expect(await background()).toBe(light);
+  await page.getByRole("button", { name: texts.theme.toDark }).click();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await expectAccessible(page);
+});
+
+test("web-vitals is not part of the first load and arrives after hydration", async ({ page }) => {
+  const vitals = page.waitForResponse(/\/assets\/web-vitals-[^/]*\.js$/);
+  const response = await page.goto("/");
+  expect(await response?.text()).not.toContain("web-vitals");
+  expect((await vitals).status()).toBe(200);
+});
+
+test("robots.txt and sitemap.xml describe the public site", async ({ request, baseURL }) => {
+  const robots = await request.get("/robots.txt");
+  expect(robots.headers()["content-type"]).toContain("text/plain");
+  expect(await robots.text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  const sitemap = await request.get("/sitemap.xml");
+  expect(sitemap.headers()["content-type"]).toContain("application/xml");
+  expect(await sitemap.text()).toContain(`<loc>${baseURL}/</loc>`);
+});
+
+test("built assets are served with immutable caching", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const script = /href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  expect(script).toBeTruthy();
+  const asset = await request.get(script!);
+  expect(asset.status()).toBe(200);
+  expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+});
