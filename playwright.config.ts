@@ -13,7 +13,9 @@ import { defineConfig, devices } from "@playwright/test";
 const chromium = process.env.PLAYWRIGHT_CHROMIUM_PATH || "/usr/bin/chromium";
 const haveChromium = fs.existsSync(chromium);
 if (!haveChromium && process.env.CI === "true") {
-  throw new Error(`Chromium is required when CI=true but ${chromium} does not exist: install Debian's chromium package or set PLAYWRIGHT_CHROMIUM_PATH.`);
+  throw new Error(
+    `Chromium is required when CI=true but ${chromium} does not exist: install Debian's chromium package or set PLAYWRIGHT_CHROMIUM_PATH.`,
+  );
 }
 
 process.env.E2E_PORT ??= execFileSync(process.execPath, [
@@ -48,7 +50,15 @@ export default defineConfig({
     launchOptions: {
       // Playwright's own browser is only a fallback for machines without Debian's.
       executablePath: haveChromium ? chromium : undefined,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
     },
   },
   projects: [

@@ -16,7 +16,9 @@ function serverOnly(): Plugin {
       if (options?.ssr || !importer) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       if (resolved && resolved.id.startsWith(serverDir)) {
-        this.error(`${path.relative(process.cwd(), resolved.id)} is server-only but is imported by browser code in ${path.relative(process.cwd(), importer)}`);
+        this.error(
+          `${path.relative(process.cwd(), resolved.id)} is server-only but is imported by browser code in ${path.relative(process.cwd(), importer)}`,
+        );
       }
       return null;
     },

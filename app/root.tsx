@@ -27,9 +27,7 @@ export const meta: Route.MetaFunction = ({ data, error }) => {
   return [{ title: error ? `${texts.errors.unexpectedTitle} | ${name}` : name }];
 };
 
-export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

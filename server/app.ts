@@ -26,9 +26,7 @@ export function createApp(services: Services, build: () => Promise<ServerBuild>)
 
   app.route("/", createApi());
 
-  app.all("*", (c) =>
-    renderPage(c.req.raw, { services, cspNonce: c.var.cspNonce, requestId: c.var.requestId }),
-  );
+  app.all("*", (c) => renderPage(c.req.raw, { services, cspNonce: c.var.cspNonce, requestId: c.var.requestId }));
 
   app.onError((error, c) => {
     services.logger.error({ err: error, requestId: c.var.requestId }, "request failed");
@@ -36,4 +34,3 @@ export function createApp(services: Services, build: () => Promise<ServerBuild>)
   });
   return app;
 }
-

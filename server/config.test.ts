@@ -29,7 +29,10 @@ test("a postgres:// DATABASE_URL selects PostgreSQL", () => {
 });
 
 test("a file: DATABASE_URL selects that SQLite file", () => {
-  expect(loadConfig({ DATABASE_URL: "file:/var/lib/devprep/site.db" }).database).toEqual({ dialect: "sqlite", filename: "/var/lib/devprep/site.db" });
+  expect(loadConfig({ DATABASE_URL: "file:/var/lib/devprep/site.db" }).database).toEqual({
+    dialect: "sqlite",
+    filename: "/var/lib/devprep/site.db",
+  });
 });
 
 test("a port that is not a number stops start-up with a message naming PORT and the value", () => {
@@ -64,5 +67,8 @@ test("empty variables count as unset", () => {
 });
 
 test("ADMIN_EMAILS is split, trimmed and lowercased", () => {
-  expect(loadConfig({ ADMIN_EMAILS: " Ada@Example.com, grace@example.com ,," }).adminEmails).toEqual(["ada@example.com", "grace@example.com"]);
+  expect(loadConfig({ ADMIN_EMAILS: " Ada@Example.com, grace@example.com ,," }).adminEmails).toEqual([
+    "ada@example.com",
+    "grace@example.com",
+  ]);
 });

@@ -7,9 +7,7 @@ import { z } from "zod";
  */
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
 
-const booleanFlag = z
-  .enum(["true", "false", "1", "0"])
-  .transform((value) => value === "true" || value === "1");
+const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -29,7 +27,10 @@ export const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
@@ -50,9 +51,7 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export type DatabaseTarget =
-  | { dialect: "sqlite"; filename: string }
-  | { dialect: "postgres"; connectionString: string };
+export type DatabaseTarget = { dialect: "sqlite"; filename: string } | { dialect: "postgres"; connectionString: string };
 
 /** What the browser may know about the site: never secrets. */
 export interface PublicSettings {
@@ -94,9 +93,7 @@ export class ConfigError extends Error {
 /** Turns the environment into a typed config, or throws a ConfigError naming each bad variable. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   // Empty strings count as unset, as in most .env tooling.
-  const cleaned = Object.fromEntries(
-    Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
-  );
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     throw new ConfigError(

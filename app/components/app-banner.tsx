@@ -24,7 +24,13 @@ export function AppBanner({ site }: { site: PublicSettings }) {
   return (
     <aside className="app-banner" aria-label={texts.appBanner.label}>
       <p className="app-banner__text">{fill(texts.appBanner.message, { name: site.name })}</p>
-      <a className="button button--accent button--small" href={site.playStoreUrl} target="_blank" rel="noopener noreferrer" onClick={markSeen}>
+      <a
+        className="button button--accent button--small"
+        href={site.playStoreUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        onClick={markSeen}
+      >
         {texts.appBanner.download}
       </a>
       <button type="button" className="icon-button app-banner__close" aria-label={texts.appBanner.dismiss} onClick={markSeen}>

@@ -38,7 +38,14 @@ export function NavDropdown({ group, open, onOpenChange }: Props) {
         if (open && event.relatedTarget && !event.currentTarget.contains(event.relatedTarget)) onOpenChange(false);
       }}
     >
-      <button ref={button} type="button" className="nav-link nav-dropdown__button" aria-expanded={open} aria-controls={menuId} onClick={() => onOpenChange(!open)}>
+      <button
+        ref={button}
+        type="button"
+        className="nav-link nav-dropdown__button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => onOpenChange(!open)}
+      >
         {group.label}
         <ChevronDown aria-hidden size={16} className="nav-dropdown__chevron" />
       </button>

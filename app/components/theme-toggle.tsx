@@ -36,7 +36,13 @@ export function ThemeToggle() {
 
   const dark = theme === "dark";
   return (
-    <button type="button" className="icon-button theme-toggle" onClick={toggle} aria-label={dark ? texts.theme.toLight : texts.theme.toDark} title={dark ? texts.theme.toLight : texts.theme.toDark}>
+    <button
+      type="button"
+      className="icon-button theme-toggle"
+      onClick={toggle}
+      aria-label={dark ? texts.theme.toLight : texts.theme.toDark}
+      title={dark ? texts.theme.toLight : texts.theme.toDark}
+    >
       {dark ? <Sun aria-hidden size={20} /> : <Moon aria-hidden size={20} />}
     </button>
   );

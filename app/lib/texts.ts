@@ -72,8 +72,7 @@ export const texts = {
   },
   home: {
     title: "Interview questions for JavaScript, React, Node and more",
-    description:
-      "Prepare for coding interviews with theory questions, console challenges and programming problems across 13 technologies.",
+    description: "Prepare for coding interviews with theory questions, console challenges and programming problems across 13 technologies.",
   },
   labels: {
     aboutUs: "About Us",

@@ -11,7 +11,14 @@ export function loader() {
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
-  return pageMeta({ title: texts.notFound.title, description: texts.notFound.text, path: "/404", noindex: true, ...site, siteName: site.name });
+  return pageMeta({
+    title: texts.notFound.title,
+    description: texts.notFound.text,
+    path: "/404",
+    noindex: true,
+    ...site,
+    siteName: site.name,
+  });
 };
 
 export default function NotFound() {

@@ -27,8 +27,7 @@ export function createApi() {
       title: `${c.var.services.config.site.name} API`,
       version: "1",
       description:
-        "The JSON API behind the website and the mobile app. Errors always have the shape " +
-        '`{ "error": { "code", "message" } }`.',
+        "The JSON API behind the website and the mobile app. Errors always have the shape " + '`{ "error": { "code", "message" } }`.',
     },
     servers: [{ url: c.var.services.config.baseUrl }],
   }));

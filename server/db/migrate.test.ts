@@ -42,7 +42,9 @@ describe.each(testDialects())("migrations on %s", (dialect: Dialect) => {
     const db = await fresh();
     await migrateToLatest(db.db);
     await db.db.insertInto("rate_limit").values({ bucket: "contact:1.2.3.4", window_start: 1, hits: 1 }).execute();
-    await expect(db.db.insertInto("rate_limit").values({ bucket: "contact:1.2.3.4", window_start: 1, hits: 1 }).execute()).rejects.toThrow();
+    await expect(
+      db.db.insertInto("rate_limit").values({ bucket: "contact:1.2.3.4", window_start: 1, hits: 1 }).execute(),
+    ).rejects.toThrow();
   });
 
   test("every migration can be undone, and redone", async () => {

@@ -36,5 +36,14 @@ export function renderSitemap(baseUrl: string, entries: SitemapEntry[]): string 
 }
 
 export function renderRobots(baseUrl: string): string {
-  return ["User-agent: *", "Allow: /", "Disallow: /api/", "Disallow: /account", "Disallow: /admin", "", `Sitemap: ${baseUrl}/sitemap.xml`, ""].join("\n");
+  return [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /api/",
+    "Disallow: /account",
+    "Disallow: /admin",
+    "",
+    `Sitemap: ${baseUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
 }

@@ -52,7 +52,9 @@ test("focus stays inside the open drawer", async ({ page }) => {
   await expect(drawer.getByRole("button", { name: texts.nav.closeMenu })).toBeFocused();
   for (let i = 0; i < 25; i++) {
     await page.keyboard.press("Tab");
-    const inside = await page.evaluate(() => Boolean(document.activeElement?.closest("#site-drawer")) || document.activeElement === document.body);
+    const inside = await page.evaluate(
+      () => Boolean(document.activeElement?.closest("#site-drawer")) || document.activeElement === document.body,
+    );
     expect(inside).toBe(true);
   }
 });

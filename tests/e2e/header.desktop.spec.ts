@@ -31,7 +31,16 @@ test("the dropdowns list their technologies and only one is open at a time", asy
   await expect(other).toHaveAttribute("aria-expanded", "true");
   await expect(js).toHaveAttribute("aria-expanded", "false");
   await expect(jsMenu).toBeHidden();
-  await expect(page.locator("#nav-menu-other").getByRole("link")).toHaveText(["React Native", "React", "DBMS", "AngularJS", "NextJS", "TypeScript", "CSS", "HTML"]);
+  await expect(page.locator("#nav-menu-other").getByRole("link")).toHaveText([
+    "React Native",
+    "React",
+    "DBMS",
+    "AngularJS",
+    "NextJS",
+    "TypeScript",
+    "CSS",
+    "HTML",
+  ]);
   await expectAccessible(page);
 });
 

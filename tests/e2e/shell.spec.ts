@@ -77,7 +77,13 @@ test("an unknown path answers 404 with the not-found page, its links and noindex
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
   const links = page.locator(".not-found__links a");
   await expect(links).toHaveCount(5);
-  expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual(["/", "/javascript-questions", "/react-questions", "/devinsights", "/privacy"]);
+  expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual([
+    "/",
+    "/javascript-questions",
+    "/react-questions",
+    "/devinsights",
+    "/privacy",
+  ]);
   await waitForHydration(page);
   await expectAccessible(page);
 });
@@ -96,7 +102,9 @@ test("the home page with a query string replaces the history entry on a client n
   await page.goto("/404");
   await waitForHydration(page);
   const before = await page.evaluate(() => history.length);
-  await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate(to: string): void } }).__reactRouterDataRouter.navigate("/?ref=x"));
+  await page.evaluate(() =>
+    (window as unknown as { __reactRouterDataRouter: { navigate(to: string): void } }).__reactRouterDataRouter.navigate("/?ref=x"),
+  );
   await expect(page).toHaveURL(/\/404$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.notFound.title);
   expect(await page.evaluate(() => history.length)).toBe(before);

@@ -19,7 +19,7 @@ function startWith(env: Record<string, string>) {
 test("a bad setting stops start-up with a message naming the variable and no stack trace", () => {
   const result = startWith({ PORT: "eighty" });
   expect(result.status).toBe(1);
-  expect(result.stderr).toContain('PORT: ');
+  expect(result.stderr).toContain("PORT: ");
   expect(result.stderr).toContain('"eighty"');
   expect(result.stderr).not.toMatch(/^\s+at /m);
 });

@@ -95,12 +95,25 @@ export function AuthDialog({ open, view, onViewChange, onClose, submit }: Props)
             {signup && (
               <label className="field">
                 <span className="field__label">{t.fullName}</span>
-                <input name="name" autoComplete="name" required value={fields.name} onChange={(e) => setFields({ ...fields, name: e.target.value })} />
+                <input
+                  name="name"
+                  autoComplete="name"
+                  required
+                  value={fields.name}
+                  onChange={(e) => setFields({ ...fields, name: e.target.value })}
+                />
               </label>
             )}
             <label className="field">
               <span className="field__label">{t.email}</span>
-              <input name="email" type="email" autoComplete="email" required value={fields.email} onChange={(e) => setFields({ ...fields, email: e.target.value })} />
+              <input
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                value={fields.email}
+                onChange={(e) => setFields({ ...fields, email: e.target.value })}
+              />
             </label>
             <label className="field">
               <span className="field__label">{t.password}</span>

@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// `npm run bench`: starts the production server on a free port with a fresh database and
+// measures requests/s and latency with autocannon on this machine (the load generator
+// shares the two cores with the server, as in ARCHITECTURE.md's figures).
+// Options: --duration <s> (default 10), --connections <n> (default 32).
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const duration = option("duration", 10);
+const connections = option("connections", 32);
+
+if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
+  const built = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+  if (built.status !== 0) process.exit(1);
+}
+
+const port = await new Promise((resolve) => {
+  const s = net.createServer().listen(0, "127.0.0.1", () => {
+    const p = s.address().port;
+    s.close(() => resolve(p));
+  });
+});
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-bench-"));
+const server = spawn(process.execPath, ["server.js"], {
+  cwd: root,
+  env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+const base = `http://127.0.0.1:${port}`;
+
+async function waitForServer() {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("server did not start");
+}
+
+function run(url, seconds) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration: seconds, pipelining: 1 }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+try {
+  await waitForServer();
+  const html = await (await fetch(`${base}/`)).text();
+  const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+  const targets = [
+    ["SSR page (/)", "/"],
+    ["API /api/health", "/api/health"],
+    [`static asset (${asset})`, asset],
+  ];
+  console.log(`autocannon: ${connections} connections, ${duration} s per target, ${os.cpus().length} cores shared with the server\n`);
+  console.log("target".padEnd(48), "req/s".padStart(10), "p50 ms".padStart(8), "p99 ms".padStart(8), "errors".padStart(7));
+  for (const [name, target] of targets) {
+    await run(`${base}${target}`, 3); // warm-up (JIT, caches), not counted
+    const result = await run(`${base}${target}`, duration);
+    const errors = result.errors + result.timeouts + result.non2xx;
+    console.log(
+      name.padEnd(48),
+      result.requests.average.toFixed(0).padStart(10),
+      String(result.latency.p50).padStart(8),
+      String(result.latency.p99).padStart(8),
+      String(errors).padStart(7),
+    );
+  }
+} finally {
+  server.kill("SIGTERM");
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
