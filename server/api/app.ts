@@ -1,5 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { contactRouter } from "./contact";
 import { ApiError, describeIssues, errorBody } from "./errors";
 import { docsRouter } from "./docs";
 import { healthRouter } from "./health";
@@ -17,7 +19,17 @@ export function createApi() {
     },
   }).basePath("/api");
 
+  // No endpoint takes more than a large form; refuse bigger bodies before reading them.
+  api.use(
+    "*",
+    bodyLimit({
+      maxSize: 1024 * 1024,
+      onError: (c) => c.json(errorBody("payload_too_large", "The request body is too large."), 413),
+    }),
+  );
+
   api.route("/health", healthRouter);
+  api.route("/contact", contactRouter);
   api.route("/vitals", vitalsRouter);
   api.route("/docs", docsRouter);
 

@@ -11,8 +11,20 @@ export interface RateLimitTable {
   hits: number;
 }
 
+export interface ContactMessageTable {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  /** A keyed hash of the sender's network address: enough to spot abuse, not to locate anyone. */
+  client_hash: string;
+  created_at: string;
+  handled_at: string | null;
+}
+
 export interface Database {
   rate_limit: RateLimitTable;
+  contact_message: ContactMessageTable;
 }
 
 export type Id = Generated<number>;

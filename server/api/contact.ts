@@ -1,0 +1,37 @@
+import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
+import { CONTACT_RATE, contactInput, submitContactMessage } from "../contact/contact-service";
+import { clientAddress, hashAddress } from "../http/client-address";
+import { errorBody, errorResponse } from "./errors";
+import type { ApiEnv } from "./types";
+
+const ContactRequest = contactInput.openapi("ContactMessage", {
+  example: { name: "Ada Lovelace", email: "ada@example.com", message: "Do you have questions on Node streams?" },
+});
+
+const route = createRoute({
+  method: "post",
+  path: "/",
+  tags: ["Contact"],
+  summary: "Send a message to the team",
+  description: `Stores the message for the team. At most ${CONTACT_RATE.limit} messages per client in ${CONTACT_RATE.windowMs / 60000} minutes.`,
+  request: { body: { content: { "application/json": { schema: ContactRequest } }, required: true } },
+  responses: {
+    201: {
+      content: { "application/json": { schema: z.object({ id: z.string() }).openapi("ContactReceipt") } },
+      description: "The message was stored",
+    },
+    400: errorResponse("A field is missing, too long or not valid"),
+    429: errorResponse("Too many messages from this client; see Retry-After"),
+  },
+});
+
+export const contactRouter = new OpenAPIHono<ApiEnv>().openapi(route, async (c) => {
+  const { services } = c.var;
+  const client = hashAddress(clientAddress(c, services.config.trustProxy), services.authSecret);
+  const result = await submitContactMessage(services, c.req.valid("json"), client);
+  if (!result.ok) {
+    c.header("Retry-After", String(result.retryAfterSeconds));
+    return c.json(errorBody("rate_limited", "You have sent several messages in a short time. Please wait a few minutes and try again."), 429);
+  }
+  return c.json({ id: result.id }, 201);
+});
