@@ -1,30 +1,18 @@
 import { type ReactNode, useEffect } from "react";
-import { useRouteLoaderData } from "react-router";
 import { blockCopying } from "~/lib/copy-guard";
-import type { PublicSettings } from "~/lib/site";
 import { texts } from "~/lib/texts";
+import { useSite } from "~/lib/use-site";
 import { startWebVitals } from "~/lib/web-vitals";
 import { AppBanner } from "./app-banner";
 import { CookieBanner } from "./cookie-banner";
 import { NavigationOverlay } from "./navigation-overlay";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
-
-// Used only when the root loader itself failed and no settings reached the page.
-const fallbackSite: PublicSettings = {
-  name: "DevPrep",
-  product: "devprep",
-  email: "",
-  phone: "",
-  playStoreUrl: "",
-  baseUrl: "",
-  consentCookie: "devpreps",
-  social: { chat: "", group: "", freelance: "", share: "" },
-};
+import { Toaster } from "./toaster";
 
 /** The frame of every page: app banner, header, main content, footer, cookie banner. */
 export function SiteShell({ children }: { children: ReactNode }) {
-  const site = useRouteLoaderData<{ site: PublicSettings }>("root")?.site ?? fallbackSite;
+  const site = useSite();
 
   useEffect(() => {
     // Marks the page as interactive (used by browser tests and by CSS if needed).
@@ -48,6 +36,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
       <SiteFooter site={site} />
       <CookieBanner cookieName={site.consentCookie} secure={site.baseUrl.startsWith("https://")} />
       <NavigationOverlay />
+      <Toaster />
     </>
   );
 }

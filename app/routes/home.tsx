@@ -1,7 +1,17 @@
-import { Link, replace } from "react-router";
+import { replace, useNavigate } from "react-router";
+import { AboutSection } from "~/features/home/about-section";
+import { CategoryCards } from "~/features/home/category-cards";
+import { HeroCarousel } from "~/features/home/hero-carousel";
+import { useLoginGate } from "~/features/home/use-login-gate";
+import { WhyUs } from "~/features/home/why-us";
+import { useAuthDialog } from "~/lib/auth-dialog";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { writeSelection } from "~/lib/selection";
 import { texts } from "~/lib/texts";
+import { useSite } from "~/lib/use-site";
 import type { Route } from "./+types/home";
+
+const QUESTIONS = "/javascript-questions";
 
 // Spec §2: the home route with any query string goes to /404. A full page load gets an
 // HTTP redirect; a client navigation replaces the history entry.
@@ -16,15 +26,25 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export default function Home() {
+  const siteName = useSite().name;
+  const navigate = useNavigate();
+  const gate = useLoginGate();
+  const auth = useAuthDialog();
+
   return (
-    <section className="page hero-intro" aria-labelledby="home-title">
-      <h1 id="home-title">{texts.home.title}</h1>
-      <p className="lead">{texts.home.description}</p>
-      <p>
-        <Link className="button button--primary" to="/javascript-questions">
-          {texts.nav.javascript}
-        </Link>
-      </p>
-    </section>
+    <div className="home">
+      <h1 className="visually-hidden">{texts.home.title}</h1>
+      <HeroCarousel onAction={() => gate(() => navigate(QUESTIONS), () => auth.open("login"))} />
+      <CategoryCards
+        onChoose={(card) =>
+          gate(() => {
+            writeSelection(localStorage, { selectedCard: card });
+            navigate(QUESTIONS);
+          })
+        }
+      />
+      <WhyUs siteName={siteName} />
+      <AboutSection siteName={siteName} />
+    </div>
   );
 }

@@ -8,7 +8,13 @@ export interface SitemapEntry {
 }
 
 /** Public pages that always exist. Features add their pages with `sitemapSources`. */
-export const staticPages: SitemapEntry[] = [{ path: "/", changefreq: "daily", priority: 1 }];
+export const staticPages: SitemapEntry[] = [
+  { path: "/", changefreq: "daily", priority: 1 },
+  { path: "/aboutus", changefreq: "monthly", priority: 0.5 },
+  { path: "/contactus", changefreq: "yearly", priority: 0.4 },
+  { path: "/privacy", lastmod: "2026-11-22", changefreq: "yearly", priority: 0.2 },
+  { path: "/terms", lastmod: "2026-11-22", changefreq: "yearly", priority: 0.2 },
+];
 
 type SitemapSource = (services: Services) => Promise<SitemapEntry[]>;
 

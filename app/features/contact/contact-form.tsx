@@ -1,0 +1,71 @@
+import { type FormEvent, useState } from "react";
+import { toast } from "sonner";
+import { texts } from "~/lib/texts";
+
+const t = texts.contact;
+const empty = { name: "", email: "", message: "" };
+
+async function send(fields: typeof empty): Promise<{ ok: true } | { ok: false; message: string }> {
+  let response: Response;
+  try {
+    response = await fetch("/api/contact", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(fields),
+    });
+  } catch {
+    return { ok: false, message: t.offline };
+  }
+  if (response.ok) return { ok: true };
+  const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+  // Server messages name the field ("message: …"); show them as sentences.
+  const message = body?.error?.message?.replace(/^\w+: /, "") ?? t.failed;
+  return { ok: false, message };
+}
+
+/**
+ * Spec §2 contact form with browser validation. The message is really sent and stored
+ * (issue #3); if that fails, the text stays in the form and a toast says why.
+ */
+export function ContactForm() {
+  const [fields, setFields] = useState(empty);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    const result = await send(fields);
+    setBusy(false);
+    if (result.ok) {
+      window.alert(t.sent);
+      setFields(empty);
+    } else {
+      toast.error(result.message);
+    }
+  }
+
+  const update = (key: keyof typeof empty) => (event: { target: { value: string } }) => setFields({ ...fields, [key]: event.target.value });
+
+  return (
+    <form className="form contact-form" onSubmit={onSubmit} aria-labelledby="contact-form-title">
+      <h2 id="contact-form-title">{t.formHeading}</h2>
+      <fieldset className="form__fields" disabled={busy}>
+        <label className="field">
+          <span className="field__label">{t.name}</span>
+          <input name="name" autoComplete="name" required value={fields.name} onChange={update("name")} />
+        </label>
+        <label className="field">
+          <span className="field__label">{t.email}</span>
+          <input name="email" type="email" autoComplete="email" required value={fields.email} onChange={update("email")} />
+        </label>
+        <label className="field">
+          <span className="field__label">{t.message}</span>
+          <textarea name="message" rows={5} required value={fields.message} onChange={update("message")} />
+        </label>
+        <button type="submit" className="button button--primary">
+          {busy ? t.sending : t.send}
+        </button>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * The 13 technology areas the product covers (spec §1). `slug` is the path prefix of
+ * the question pages: /{slug}-questions.
+ */
+export const technologies = [
+  { slug: "javascript", name: "JavaScript" },
+  { slug: "typescript", name: "TypeScript" },
+  { slug: "react", name: "React" },
+  { slug: "react-native", name: "React Native" },
+  { slug: "nodejs", name: "Node.js" },
+  { slug: "swift", name: "Swift" },
+  { slug: "angular", name: "Angular" },
+  { slug: "next-js", name: "Next.js" },
+  { slug: "dbms", name: "DBMS & SQL" },
+  { slug: "css", name: "CSS" },
+  { slug: "html", name: "HTML" },
+  { slug: "dsa", name: "Data structures & algorithms" },
+  { slug: "c-cpp", name: "C and C++" },
+] as const;
+
+export type TechnologySlug = (typeof technologies)[number]["slug"];
