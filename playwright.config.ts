@@ -81,6 +81,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       DATABASE_URL: "",
       LOG_LEVEL: "warn",
+      // Tests act as different clients through X-Forwarded-For (see fixtures.ts).
+      TRUST_PROXY: "true",
       ...siteSettings,
     },
   },

@@ -34,7 +34,15 @@ const port = await new Promise((resolve) => {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-bench-"));
 const server = spawn(process.execPath, ["server.js"], {
   cwd: root,
-  env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    LOG_LEVEL: "warn",
+  },
   stdio: ["ignore", "ignore", "inherit"],
 });
 const base = `http://127.0.0.1:${port}`;

@@ -72,8 +72,7 @@ export const texts = {
   },
   home: {
     title: "Interview questions for JavaScript, React, Node and more",
-    description:
-      "Prepare for coding interviews with theory questions, console challenges and programming problems across 13 technologies.",
+    description: "Prepare for coding interviews with theory questions, console challenges and programming problems across 13 technologies.",
     loginRequired: "You have to log in to access this section.",
     carouselLabel: "Highlights",
     previousSlide: "Previous slide",
@@ -108,8 +107,14 @@ export const texts = {
     whyHeading: "Why developers prepare with {name}",
     whyImageAlt: "A developer at a laptop with code, a checklist and a progress chart",
     reasons: [
-      { title: "Answers you can say out loud", text: "Every theory answer starts with a short version for the interview, then goes deeper." },
-      { title: "Checked by machines", text: "Every “what does this print?” answer is run by our test suite, so the output is the real one." },
+      {
+        title: "Answers you can say out loud",
+        text: "Every theory answer starts with a short version for the interview, then goes deeper.",
+      },
+      {
+        title: "Checked by machines",
+        text: "Every “what does this print?” answer is run by our test suite, so the output is the real one.",
+      },
       { title: "Three levels", text: "Lists 1, 2 and 3 take you from definitions to internals and edge cases." },
       { title: "Practice, not just reading", text: "Solve challenges in the browser, take timed quizzes and sit mock interviews." },
       { title: "Works on any device", text: "Study on your laptop or phone; your progress follows your account." },
@@ -128,7 +133,8 @@ export const texts = {
     intro:
       "{name} helps developers prepare for technical interviews with original questions, answers checked by machines, and practice tools that feel like the real thing.",
     domainsHeading: "What we offer",
-    domainsIntro: "Interview questions in 13 technology areas, each with theory answers, console challenges and programming problems at three levels:",
+    domainsIntro:
+      "Interview questions in 13 technology areas, each with theory answers, console challenges and programming problems at three levels:",
     featuresHeading: "Ways to practise",
     features: [
       { title: "Theory Fundamentals", text: "Questions with a short answer first, then the explanation and an example." },

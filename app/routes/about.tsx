@@ -9,7 +9,13 @@ const t = texts.about;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
-  return pageMeta({ title: t.title, description: fill(t.description, { name: site.name }), path: "/aboutus", siteName: site.name, baseUrl: site.baseUrl });
+  return pageMeta({
+    title: t.title,
+    description: fill(t.description, { name: site.name }),
+    path: "/aboutus",
+    siteName: site.name,
+    baseUrl: site.baseUrl,
+  });
 };
 
 export default function About() {

@@ -9,7 +9,13 @@ const t = texts.contact;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
-  return pageMeta({ title: t.title, description: fill(t.description, { name: site.name }), path: "/contactus", siteName: site.name, baseUrl: site.baseUrl });
+  return pageMeta({
+    title: t.title,
+    description: fill(t.description, { name: site.name }),
+    path: "/contactus",
+    siteName: site.name,
+    baseUrl: site.baseUrl,
+  });
 };
 
 export default function Contact() {

@@ -34,7 +34,14 @@ export default function Home() {
   return (
     <div className="home">
       <h1 className="visually-hidden">{texts.home.title}</h1>
-      <HeroCarousel onAction={() => gate(() => navigate(QUESTIONS), () => auth.open("login"))} />
+      <HeroCarousel
+        onAction={() =>
+          gate(
+            () => navigate(QUESTIONS),
+            () => auth.open("login"),
+          )
+        }
+      />
       <CategoryCards
         onChoose={(card) =>
           gate(() => {

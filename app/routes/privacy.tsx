@@ -7,7 +7,13 @@ import type { Route } from "./+types/privacy";
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
   const t = texts.legal;
-  return pageMeta({ title: t.privacyTitle, description: fill(t.privacyDescription, { name: site.name }), path: "/privacy", siteName: site.name, baseUrl: site.baseUrl });
+  return pageMeta({
+    title: t.privacyTitle,
+    description: fill(t.privacyDescription, { name: site.name }),
+    path: "/privacy",
+    siteName: site.name,
+    baseUrl: site.baseUrl,
+  });
 };
 
 export default function Privacy() {

@@ -7,7 +7,13 @@ import type { Route } from "./+types/terms";
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
   const t = texts.legal;
-  return pageMeta({ title: t.termsTitle, description: fill(t.termsDescription, { name: site.name }), path: "/terms", siteName: site.name, baseUrl: site.baseUrl });
+  return pageMeta({
+    title: t.termsTitle,
+    description: fill(t.termsDescription, { name: site.name }),
+    path: "/terms",
+    siteName: site.name,
+    baseUrl: site.baseUrl,
+  });
 };
 
 export default function Terms() {

@@ -31,7 +31,10 @@ export const contactRouter = new OpenAPIHono<ApiEnv>().openapi(route, async (c) 
   const result = await submitContactMessage(services, c.req.valid("json"), client);
   if (!result.ok) {
     c.header("Retry-After", String(result.retryAfterSeconds));
-    return c.json(errorBody("rate_limited", "You have sent several messages in a short time. Please wait a few minutes and try again."), 429);
+    return c.json(
+      errorBody("rate_limited", "You have sent several messages in a short time. Please wait a few minutes and try again."),
+      429,
+    );
   }
   return c.json({ id: result.id }, 201);
 });

@@ -29,7 +29,11 @@ export async function consume(db: Kysely<Database>, bucket: string, rule: RateRu
     .returning("hits")
     .executeTakeFirstOrThrow();
   // Old windows are useless after a day; sweep them now and then rather than on a timer.
-  if (Math.random() < 0.01) await db.deleteFrom("rate_limit").where("window_start", "<", now - DAY_MS).execute();
+  if (Math.random() < 0.01)
+    await db
+      .deleteFrom("rate_limit")
+      .where("window_start", "<", now - DAY_MS)
+      .execute();
   const hits = Number(row.hits);
   return {
     allowed: hits <= rule.limit,

@@ -22,6 +22,8 @@ export const test = base.extend<{ allowConsoleErrors: RegExp | null }>({
       errors.push(text);
     });
     page.on("pageerror", (error) => errors.push(`${error.name}: ${error.message}`));
+    // Each test is its own client for per-address rate limits (the server trusts the proxy header).
+    await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": randomAddress() });
     await use(page);
     expect(errors, "console errors on the page").toEqual([]);
   },
@@ -42,4 +44,27 @@ export async function acceptCookies(page: Page, baseURL: string) {
 /** Waits until React has hydrated the page, so clicks reach event handlers. */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+export function randomAddress(): string {
+  const part = () => Math.floor(Math.random() * 254) + 1;
+  return `10.${part()}.${part()}.${part()}`;
+}
+
+/** Opens the e2e server's SQLite database read-only, to check what a test stored. */
+export async function openSiteDatabase() {
+  const { default: SQLite } = await import("better-sqlite3");
+  return new SQLite(`${process.env.E2E_DATA_DIR}/devprep.db`, { readonly: true });
+}
+
+/** Runs an action that opens a browser alert; accepts it and returns its text and type. */
+export async function acceptAlert(page: Page, action: () => Promise<void>): Promise<{ type: string; message: string }> {
+  let seen: { type: string; message: string } | undefined;
+  page.once("dialog", (dialog) => {
+    seen = { type: dialog.type(), message: dialog.message() };
+    void dialog.accept();
+  });
+  await action();
+  await expect.poll(() => seen).toBeDefined();
+  return seen!;
 }

@@ -60,9 +60,10 @@ test("copying page text is blocked, while text in a form field stays copyable", 
   await page.keyboard.press("Control+C");
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("before");
 
-  // The login form's email field is the user's own text.
-  await page.evaluate(() => (document.querySelector("dialog.modal") as HTMLDialogElement).showModal());
-  const email = page.getByLabel("Email");
+  // A form field holds the user's own text.
+  await page.goto("/contactus");
+  await waitForHydration(page);
+  const email = page.getByLabel("Email", { exact: true });
   await email.fill("ada@example.com");
   await email.selectText();
   await page.keyboard.press("Control+C");

@@ -1,5 +1,6 @@
 import { X } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { InputField } from "~/components/field";
 import type { AuthView } from "~/lib/auth-dialog";
 import { authTexts as t } from "~/lib/texts";
 import { type AuthFields, validateAuthFields } from "./validation";
@@ -78,35 +79,33 @@ export function AuthDialog({ open, view, onViewChange, onClose, submit }: Props)
         if (event.target === event.currentTarget && !busy) onClose();
       }}
     >
-      <div className="modal__panel">
-        <div className="modal__head">
-          <h2 id={`${id}-title`}>{title}</h2>
-          <button type="button" className="icon-button" aria-label={t.close} onClick={onClose}>
-            <X aria-hidden size={20} />
-          </button>
-        </div>
-        {error && (
-          <p className="form-banner form-banner--error" role="alert">
-            {error}
-          </p>
-        )}
-        <form className="form" noValidate onSubmit={onSubmit}>
-          <fieldset disabled={busy} className="form__fields">
-            {signup && (
-              <label className="field">
-                <span className="field__label">{t.fullName}</span>
-                <input
+      {open && (
+        <div className="modal__panel">
+          <div className="modal__head">
+            <h2 id={`${id}-title`}>{title}</h2>
+            <button type="button" className="icon-button" aria-label={t.close} onClick={onClose}>
+              <X aria-hidden size={20} />
+            </button>
+          </div>
+          {error && (
+            <p className="form-banner form-banner--error" role="alert">
+              {error}
+            </p>
+          )}
+          <form className="form" noValidate onSubmit={onSubmit}>
+            <fieldset disabled={busy} className="form__fields">
+              {signup && (
+                <InputField
+                  label={t.fullName}
                   name="name"
                   autoComplete="name"
                   required
                   value={fields.name}
                   onChange={(e) => setFields({ ...fields, name: e.target.value })}
                 />
-              </label>
-            )}
-            <label className="field">
-              <span className="field__label">{t.email}</span>
-              <input
+              )}
+              <InputField
+                label={t.email}
                 name="email"
                 type="email"
                 autoComplete="email"
@@ -114,10 +113,8 @@ export function AuthDialog({ open, view, onViewChange, onClose, submit }: Props)
                 value={fields.email}
                 onChange={(e) => setFields({ ...fields, email: e.target.value })}
               />
-            </label>
-            <label className="field">
-              <span className="field__label">{t.password}</span>
-              <input
+              <InputField
+                label={t.password}
                 name="password"
                 type="password"
                 autoComplete={signup ? "new-password" : "current-password"}
@@ -125,16 +122,16 @@ export function AuthDialog({ open, view, onViewChange, onClose, submit }: Props)
                 value={fields.password}
                 onChange={(e) => setFields({ ...fields, password: e.target.value })}
               />
-            </label>
-            <button type="submit" className="button button--primary button--block">
-              {busy ? (signup ? t.signingUp : t.loggingIn) : signup ? t.signupButton : t.loginButton}
-            </button>
-          </fieldset>
-        </form>
-        <button type="button" className="link-button" onClick={switchView} disabled={busy}>
-          {signup ? t.toLogin : t.toSignup}
-        </button>
-      </div>
+              <button type="submit" className="button button--primary button--block">
+                {busy ? (signup ? t.signingUp : t.loggingIn) : signup ? t.signupButton : t.loginButton}
+              </button>
+            </fieldset>
+          </form>
+          <button type="button" className="link-button" onClick={switchView} disabled={busy}>
+            {signup ? t.toLogin : t.toSignup}
+          </button>
+        </div>
+      )}
     </dialog>
   );
 }

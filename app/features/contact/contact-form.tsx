@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
+import { InputField, TextAreaField } from "~/components/field";
 import { texts } from "~/lib/texts";
 
 const t = texts.contact;
@@ -50,18 +51,17 @@ export function ContactForm() {
     <form className="form contact-form" onSubmit={onSubmit} aria-labelledby="contact-form-title">
       <h2 id="contact-form-title">{t.formHeading}</h2>
       <fieldset className="form__fields" disabled={busy}>
-        <label className="field">
-          <span className="field__label">{t.name}</span>
-          <input name="name" autoComplete="name" required value={fields.name} onChange={update("name")} />
-        </label>
-        <label className="field">
-          <span className="field__label">{t.email}</span>
-          <input name="email" type="email" autoComplete="email" required value={fields.email} onChange={update("email")} />
-        </label>
-        <label className="field">
-          <span className="field__label">{t.message}</span>
-          <textarea name="message" rows={5} required value={fields.message} onChange={update("message")} />
-        </label>
+        <InputField label={t.name} name="name" autoComplete="name" required value={fields.name} onChange={update("name")} />
+        <InputField
+          label={t.email}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={fields.email}
+          onChange={update("email")}
+        />
+        <TextAreaField label={t.message} name="message" rows={5} required value={fields.message} onChange={update("message")} />
         <button type="submit" className="button button--primary">
           {busy ? t.sending : t.send}
         </button>

@@ -18,7 +18,14 @@ export function AboutSection({ siteName }: { siteName: string }) {
 
   return (
     <section className="home-section home-about" aria-labelledby="home-about-title">
-      <img className="home-about__logo" src="/images/logo.svg" alt={fill(texts.home.aboutLogoAlt, { name: siteName })} width={160} height={160} loading="lazy" />
+      <img
+        className="home-about__logo"
+        src="/images/logo.svg"
+        alt={fill(texts.home.aboutLogoAlt, { name: siteName })}
+        width={160}
+        height={160}
+        loading="lazy"
+      />
       <div>
         <h2 id="home-about-title">{texts.home.aboutHeading}</h2>
         {texts.home.aboutParagraphs.map((paragraph) => (

@@ -84,7 +84,12 @@ export function HeroCarousel({ onAction }: { onAction: () => void }) {
         ))}
       </div>
       <div className="hero__controls">
-        <button type="button" className="icon-button hero__control" aria-label={paused ? t.play : t.pause} onClick={() => setPaused((p) => !p)}>
+        <button
+          type="button"
+          className="icon-button hero__control"
+          aria-label={paused ? t.play : t.pause}
+          onClick={() => setPaused((p) => !p)}
+        >
           {paused ? <Play aria-hidden size={18} /> : <Pause aria-hidden size={18} />}
         </button>
         <button type="button" className="icon-button hero__control" aria-label={t.previousSlide} onClick={() => go(index - 1)}>

@@ -1,0 +1,23 @@
+import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from "react";
+
+// Labels point at their control by id (not by wrapping it), so the label's text is the
+// field's name alone, never the name plus what the user typed.
+function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children(id)}
+    </div>
+  );
+}
+
+export function InputField({ label, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string }) {
+  return <Field label={label}>{(id) => <input id={id} {...input} />}</Field>;
+}
+
+export function TextAreaField({ label, ...textarea }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string }) {
+  return <Field label={label}>{(id) => <textarea id={id} {...textarea} />}</Field>;
+}
