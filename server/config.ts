@@ -21,6 +21,7 @@ export const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   ADMIN_EMAILS: z.string().default(""),
+  AUTH_EMAIL_PASSWORD: booleanFlag.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: booleanFlag.default(false),
 
@@ -75,6 +76,7 @@ export interface Config {
   dataDir: string;
   authSecret: string | undefined;
   adminEmails: string[];
+  auth: { emailPassword: boolean };
   logLevel: Env["LOG_LEVEL"];
   trustProxy: boolean;
   google: { clientId?: string; clientSecret?: string; issuer: string };
@@ -121,6 +123,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     adminEmails: env.ADMIN_EMAILS.split(",")
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
+    auth: { emailPassword: env.AUTH_EMAIL_PASSWORD },
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     google: {

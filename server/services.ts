@@ -1,3 +1,5 @@
+import { type Auth, createAuth } from "./auth/auth";
+import type { ScryptCost } from "./auth/password";
 import type { Config } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
@@ -14,9 +16,15 @@ export interface Services {
   logger: Logger;
   database: DatabaseHandle;
   authSecret: string;
+  auth: Auth;
 }
 
-export async function createServices(config: Config, logger: Logger): Promise<Services> {
+export interface ServiceOptions {
+  /** Password hashing cost; unit tests pass a cheap one. */
+  hashCost?: ScryptCost;
+}
+
+export async function createServices(config: Config, logger: Logger, options: ServiceOptions = {}): Promise<Services> {
   const authSecret = resolveAuthSecret(config.authSecret, config.dataDir);
   const database = openDatabase(config.database);
   try {
@@ -26,7 +34,8 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     await database.close();
     throw error;
   }
-  return { config, logger, database, authSecret };
+  const auth = createAuth({ config, db: database.db, dialect: database.dialect, secret: authSecret, logger, hashCost: options.hashCost });
+  return { config, logger, database, authSecret, auth };
 }
 
 export async function closeServices(services: Services): Promise<void> {

@@ -1,6 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { authRouter } from "./auth";
 import { contactRouter } from "./contact";
 import { ApiError, describeIssues, errorBody } from "./errors";
 import { docsRouter } from "./docs";
@@ -28,6 +29,7 @@ export function createApi() {
     }),
   );
 
+  api.route("/auth", authRouter);
   api.route("/health", healthRouter);
   api.route("/contact", contactRouter);
   api.route("/vitals", vitalsRouter);

@@ -22,7 +22,34 @@ export interface ContactMessageTable {
   handled_at: string | null;
 }
 
+/** better-auth's user table plus our fields (migration 0003). */
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: number | boolean;
+  image: string | null;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+  signupFrom: string;
+  lastLogin: string | Date | null;
+  role: "user" | "admin";
+}
+
+export interface SessionTable {
+  id: string;
+  expiresAt: string | Date;
+  token: string;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+}
+
 export interface Database {
+  user: UserTable;
+  session: SessionTable;
   rate_limit: RateLimitTable;
   contact_message: ContactMessageTable;
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { TEST_COST } from "../../server/auth/password";
 import { loadConfig } from "../../server/config";
 import { createLogger } from "../../server/logger";
 import { type Services, closeServices, createServices } from "../../server/services";
@@ -17,7 +18,7 @@ export async function createTestServices(dialect: Dialect, env: Record<string, s
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-data-"));
   const url = database.target.dialect === "sqlite" ? `file:${database.target.filename}` : database.target.connectionString;
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, DATABASE_URL: url, ...env });
-  const services = await createServices(config, createLogger("silent"));
+  const services = await createServices(config, createLogger("silent"), { hashCost: TEST_COST });
   return {
     services,
     async close() {

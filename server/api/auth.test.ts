@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type Dialect, testDialects } from "../../tests/support/databases";
+import { type TestServices, createTestServices } from "../../tests/support/services";
+import { createApp } from "../app";
+import { TOO_MANY_ATTEMPTS } from "./auth";
+
+let n = 0;
+const uniqueEmail = () => `user${Date.now()}${++n}@example.com`;
+const uniqueClient = () => `192.0.2.${(++n % 250) + 1}`;
+
+describe.each(testDialects())("accounts API on %s", (dialect: Dialect) => {
+  let t: TestServices;
+  beforeAll(async () => {
+    t = await createTestServices(dialect, { TRUST_PROXY: "true", ADMIN_EMAILS: "boss@example.com" });
+  });
+  afterAll(() => t.close());
+
+  function call(path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const app = createApp(t.services, () => Promise.reject(new Error("no pages")));
+    return app.request(`/api/auth${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": uniqueClient(), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  }
+
+  const user = (email: string) => t.services.database.db.selectFrom("user").selectAll().where("email", "=", email).executeTakeFirst();
+
+  test("sign-up creates the account with a lowercased email, signupFrom 'web', a creation date, role user, and signs in", async () => {
+    const email = uniqueEmail();
+    const response = await call("/sign-up/email", { name: "Ada Lovelace", email: email.toUpperCase(), password: "analytical-engine" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("set-cookie")).toMatch(/HttpOnly/i);
+    expect(response.headers.get("set-cookie")).toMatch(/SameSite=Lax/i);
+    const row = await user(email);
+    expect(row).toMatchObject({ name: "Ada Lovelace", email, signupFrom: "web", role: "user", lastLogin: null });
+    expect(new Date(row!.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  test("an email in ADMIN_EMAILS becomes an admin on sign-up", async () => {
+    await call("/sign-up/email", { name: "Boss", email: "Boss@Example.com", password: "analytical-engine" });
+    expect((await user("boss@example.com"))?.role).toBe("admin");
+  });
+
+  test("the same email cannot sign up twice", async () => {
+    const email = uniqueEmail();
+    await call("/sign-up/email", { name: "Ada", email, password: "analytical-engine" });
+    const again = await call("/sign-up/email", { name: "Ada", email, password: "analytical-engine" });
+    expect(again.status).toBe(422);
+    expect(((await again.json()) as { code: string }).code).toMatch(/^USER_ALREADY_EXISTS/);
+  });
+
+  test("short and common passwords are refused", async () => {
+    const short = await call("/sign-up/email", { name: "Ada", email: uniqueEmail(), password: "12345" });
+    expect(((await short.json()) as { code: string }).code).toBe("PASSWORD_TOO_SHORT");
+    const common = await call("/sign-up/email", { name: "Ada", email: uniqueEmail(), password: "Password123" });
+    expect(common.status).toBe(400);
+    expect(((await common.json()) as { code: string }).code).toBe("PASSWORD_TOO_COMMON");
+  });
+
+  test("sign-in tells an unknown email from a wrong password", async () => {
+    const email = uniqueEmail();
+    await call("/sign-up/email", { name: "Ada", email, password: "analytical-engine" });
+    const unknown = await call("/sign-in/email", { email: uniqueEmail(), password: "analytical-engine" });
+    expect(unknown.status).toBe(401);
+    expect(((await unknown.json()) as { code: string }).code).toBe("USER_NOT_FOUND");
+    const wrong = await call("/sign-in/email", { email, password: "difference-engine" });
+    expect(wrong.status).toBe(401);
+    expect(((await wrong.json()) as { code: string }).code).toBe("INVALID_EMAIL_OR_PASSWORD");
+    const right = await call("/sign-in/email", { email: email.toUpperCase(), password: "analytical-engine" });
+    expect(right.status).toBe(200);
+  });
+
+  test("a session works until sign-out, and not after", async () => {
+    const email = uniqueEmail();
+    const signUp = await call("/sign-up/email", { name: "Ada", email, password: "analytical-engine" });
+    const cookie = signUp.headers.get("set-cookie")!.split(";")[0]!;
+    const session = await call("/get-session", undefined, { Cookie: cookie });
+    expect(((await session.json()) as { user: { email: string } }).user.email).toBe(email);
+    const out = await call("/sign-out", {}, { Cookie: cookie, Origin: t.services.config.baseUrl });
+    expect(out.status).toBe(200);
+    const after = await call("/get-session", undefined, { Cookie: cookie });
+    expect(await after.json()).toBeNull();
+  });
+
+  test("the sixth sign-in attempt in a minute from one client is refused with 429", async () => {
+    const client = "198.51.100.99";
+    for (let i = 0; i < 5; i++) {
+      const attempt = await call("/sign-in/email", { email: uniqueEmail(), password: "whatever1" }, { "X-Forwarded-For": client });
+      expect(attempt.status).toBe(401);
+    }
+    const refused = await call("/sign-in/email", { email: uniqueEmail(), password: "whatever1" }, { "X-Forwarded-For": client });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ error: { code: "rate_limited", message: TOO_MANY_ATTEMPTS } });
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+
+  test("the sixth sign-in attempt in a minute for one email is refused, whatever the client", async () => {
+    const email = uniqueEmail();
+    for (let i = 0; i < 5; i++) await call("/sign-in/email", { email, password: "whatever1" });
+    expect((await call("/sign-in/email", { email, password: "whatever1" })).status).toBe(429);
+  });
+});
+
+describe("with email and password switched off", () => {
+  test("sign-in answers EMAIL_PASSWORD_DISABLED", async () => {
+    const t = await createTestServices("sqlite", { AUTH_EMAIL_PASSWORD: "false" });
+    const app = createApp(t.services, () => Promise.reject(new Error("no pages")));
+    const response = await app.request("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "ada@example.com", password: "analytical-engine" }),
+    });
+    expect(((await response.json()) as { code: string }).code).toBe("EMAIL_PASSWORD_DISABLED");
+    await t.close();
+  });
+});

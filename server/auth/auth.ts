@@ -1,0 +1,105 @@
+import { betterAuth } from "better-auth";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import type { Kysely } from "kysely";
+import type { Config } from "../config";
+import type { Database } from "../db/schema";
+import type { Logger } from "../logger";
+import { isCommonPassword } from "./common-passwords";
+import { OWASP_COST, type ScryptCost, hashPassword, verifyPassword } from "./password";
+
+export const SESSION_DAYS = 30;
+
+/** Error codes the client maps to the spec's texts (app/features/auth/errors.ts). */
+export const authErrorCodes = {
+  userNotFound: "USER_NOT_FOUND",
+  commonPassword: "PASSWORD_TOO_COMMON",
+} as const;
+
+interface AuthDeps {
+  config: Config;
+  db: Kysely<Database>;
+  dialect: "sqlite" | "postgres";
+  secret: string;
+  logger: Logger;
+  /** Unit tests pass a cheap cost; everything else uses OWASP's. */
+  hashCost?: ScryptCost;
+}
+
+/**
+ * better-auth on our own database (ARCHITECTURE.md): email and password accounts,
+ * database sessions in an HttpOnly SameSite=Lax cookie, our scrypt parameters, and the
+ * spec's distinct "no such user" answer (with the timing of a wrong password).
+ */
+export function createAuth({ config, db, dialect, secret, logger, hashCost = OWASP_COST }: AuthDeps) {
+  // Verifying against this when the user does not exist costs the same as a real check.
+  const decoyHash = hashPassword("decoy password that never matches", hashCost);
+
+  return betterAuth({
+    appName: config.site.name,
+    baseURL: config.baseUrl,
+    basePath: "/api/auth",
+    secret,
+    database: { db, type: dialect },
+    telemetry: { enabled: false },
+    trustedOrigins: [config.baseUrl],
+    logger: {
+      log: (level, message, ...args) => logger[level]({ args }, `auth: ${message}`),
+    },
+    emailAndPassword: {
+      enabled: config.auth.emailPassword,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      password: {
+        hash: (password) => hashPassword(password, hashCost),
+        verify: ({ hash, password }) => verifyPassword(hash, password),
+      },
+    },
+    user: {
+      additionalFields: {
+        signupFrom: { type: "string", required: false, defaultValue: "web", input: false },
+        lastLogin: { type: "date", required: false, input: false },
+        role: { type: "string", required: false, defaultValue: "user", input: false },
+      },
+    },
+    session: {
+      expiresIn: SESSION_DAYS * 24 * 60 * 60,
+      updateAge: 24 * 60 * 60,
+    },
+    // Our own limits run in front of the handler (server/api/auth.ts), in the shared table.
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: config.secureCookies,
+      database: { generateId: () => crypto.randomUUID() },
+      // Set by server/api/auth.ts from the socket (or a trusted proxy), never by the client.
+      ipAddress: { ipAddressHeaders: ["x-devprep-client"] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({
+            data: { ...user, role: config.adminEmails.includes(user.email.toLowerCase()) ? "admin" : "user", signupFrom: "web" },
+          }),
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (!config.auth.emailPassword) return;
+        if (ctx.path === "/sign-up/email" && typeof ctx.body?.password === "string" && isCommonPassword(ctx.body.password)) {
+          throw new APIError("BAD_REQUEST", { code: authErrorCodes.commonPassword, message: "This password is too common." });
+        }
+        if (ctx.path === "/sign-in/email" && typeof ctx.body?.email === "string") {
+          const email = ctx.body.email.toLowerCase();
+          const user = await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst();
+          if (!user) {
+            await verifyPassword(await decoyHash, String(ctx.body.password ?? ""));
+            throw new APIError("UNAUTHORIZED", { code: authErrorCodes.userNotFound, message: "No user found with this email." });
+          }
+        }
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
