@@ -16,8 +16,11 @@ import { bootScript } from "~/lib/site";
 import { texts } from "~/lib/texts";
 import type { Route } from "./+types/root";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const session: Session = anonymous;
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const found = await context.services.auth.api.getSession({ headers: request.headers });
+  const session: Session = found
+    ? { status: "authenticated", user: { id: found.user.id, name: found.user.name || null, email: found.user.email } }
+    : anonymous;
   return { site: context.services.config.site, session };
 }
 

@@ -2,6 +2,7 @@ import { Menu } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { type NavGroup, homeLink, navGroups, trailingLinks } from "~/lib/nav";
+import { displayName, useSession } from "~/lib/session";
 import type { PublicSettings } from "~/lib/site";
 import { texts } from "~/lib/texts";
 import { useAuthDialog } from "~/lib/auth-dialog";
@@ -17,6 +18,7 @@ export function SiteHeader({ site }: { site: PublicSettings }) {
   const nav = useRef<HTMLElement>(null);
   const location = useLocation();
   const auth = useAuthDialog();
+  const session = useSession();
 
   // A navigation closes whatever menu led to it.
   useEffect(() => {
@@ -67,6 +69,20 @@ export function SiteHeader({ site }: { site: PublicSettings }) {
         <div className="site-header__actions">
           {site.playStoreUrl && <PlayStoreBadge href={site.playStoreUrl} className="desktop-only" />}
           <ThemeToggle />
+          <div className="header-account desktop-nav-only">
+            {session.status === "authenticated" ? (
+              <>
+                <span className="header-account__name">{displayName(session.user, texts.nav.fallbackUserName)}</span>
+                <button type="button" className="button button--outline button--small" onClick={() => void auth.logout()}>
+                  {texts.nav.logout}
+                </button>
+              </>
+            ) : (
+              <button type="button" className="button button--primary button--small" onClick={() => auth.open("login")}>
+                {texts.nav.login}
+              </button>
+            )}
+          </div>
           <button
             type="button"
             className="icon-button drawer-toggle"

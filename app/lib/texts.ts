@@ -241,4 +241,13 @@ export const authTexts = {
   shortPassword: "Password should be at least 6 characters long.",
   missingName: "Please enter your name.",
   failed: "Authentication failed. Please try again.",
+  badEmail: "The email address is badly formatted.",
+  userNotFound: "No user found with this email.",
+  wrongPassword: "Incorrect password.",
+  emailInUse: "This email address is already in use. Please sign in or use a different email.",
+  weakPassword: "The password is too weak (should be at least 6 characters).",
+  // The spec names the hosted service it used; we name our own settings (issue #4).
+  disabled: "Email/password authentication is not enabled. Please check the authentication settings.",
+  unexpected: "An unexpected error occurred: {message}",
+  tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
 } as const;

@@ -1,26 +1,66 @@
-import { type ReactNode, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { useRevalidator } from "react-router";
 import { type AuthDialogControls, AuthDialogProvider as Provider, type AuthView } from "~/lib/auth-dialog";
+import { useSession } from "~/lib/session";
 import { storageKeys } from "~/lib/site";
 import { authTexts } from "~/lib/texts";
 import { AuthDialog } from "./auth-dialog";
+import { authErrorMessage } from "./errors";
 import type { AuthFields } from "./validation";
 
-// The account endpoints arrive with the accounts issue (#4); until then any answer that
-// is not a success shows the spec's generic failure.
-async function submitCredentials(view: AuthView, fields: AuthFields): Promise<void> {
-  const path = view === "signup" ? "/api/auth/sign-up/email" : "/api/auth/sign-in/email";
-  const response = await fetch(path, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(fields),
-  }).catch(() => null);
-  if (!response?.ok) throw new Error(authTexts.failed);
+interface AuthUser {
+  id: string;
+  email: string;
+  name: string | null;
 }
 
-/** Owns the one auth dialog of the page and lets any component open it. */
+async function submitCredentials(view: AuthView, fields: AuthFields): Promise<AuthUser> {
+  const path = view === "signup" ? "/api/auth/sign-up/email" : "/api/auth/sign-in/email";
+  const body =
+    view === "signup"
+      ? { name: fields.name?.trim(), email: fields.email, password: fields.password }
+      : { email: fields.email, password: fields.password };
+  let response: Response;
+  try {
+    response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  } catch {
+    throw new Error(authTexts.failed);
+  }
+  const data = (await response.json().catch(() => null)) as { user?: AuthUser; code?: string; message?: string } | null;
+  if (!response.ok || !data?.user) throw new Error(authErrorMessage(response.status, data));
+  return data.user;
+}
+
+function remember(user: AuthUser) {
+  try {
+    // Spec §3: written on sign-in.
+    localStorage.setItem(storageKeys.email, user.email);
+    localStorage.setItem(storageKeys.uid, user.id);
+    localStorage.setItem(storageKeys.name, user.name ?? "");
+  } catch {
+    // Storage unavailable: the session cookie still signs the user in.
+  }
+}
+
+function forget() {
+  try {
+    for (const key of [storageKeys.email, storageKeys.uid, storageKeys.name]) localStorage.removeItem(key);
+  } catch {
+    // Nothing to remove.
+  }
+}
+
+/** Owns the one auth dialog of the page and lets any component open it or sign out. */
 export function AuthDialogProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [view, setView] = useState<AuthView>("login");
+  const session = useSession();
+  const revalidator = useRevalidator();
+
+  // Spec §4: with a user present the auth modal closes.
+  useEffect(() => {
+    if (session.status === "authenticated") setOpen(false);
+  }, [session.status]);
 
   const controls = useMemo<AuthDialogControls>(
     () => ({
@@ -30,21 +70,33 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
       },
       async logout() {
         try {
-          await fetch("/api/auth/sign-out", { method: "POST" });
+          const response = await fetch("/api/auth/sign-out", {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: "{}",
+          });
+          if (!response.ok) throw new Error(`sign-out answered ${response.status}`);
         } catch (error) {
+          // Spec §4: a logout failure is only logged.
           console.warn("Logout failed", error);
         }
-        for (const key of [storageKeys.email, storageKeys.uid, storageKeys.name]) localStorage.removeItem(key);
+        forget();
         window.location.assign("/");
       },
     }),
     [],
   );
 
+  async function submit(view: AuthView, fields: AuthFields) {
+    const user = await submitCredentials(view, fields);
+    remember(user);
+    await revalidator.revalidate();
+  }
+
   return (
     <Provider value={controls}>
       {children}
-      <AuthDialog open={open} view={view} onViewChange={setView} onClose={() => setOpen(false)} submit={submitCredentials} />
+      <AuthDialog open={open} view={view} onViewChange={setView} onClose={() => setOpen(false)} submit={submit} />
     </Provider>
   );
 }

@@ -1,0 +1,29 @@
+import { expect, test } from "vitest";
+import { authTexts } from "~/lib/texts";
+import { authErrorMessage } from "./errors";
+
+test.each([
+  ["INVALID_EMAIL", authTexts.badEmail],
+  ["USER_NOT_FOUND", authTexts.userNotFound],
+  ["INVALID_EMAIL_OR_PASSWORD", authTexts.wrongPassword],
+  ["USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL", authTexts.emailInUse],
+  ["PASSWORD_TOO_SHORT", authTexts.weakPassword],
+  ["PASSWORD_TOO_COMMON", authTexts.weakPassword],
+  ["EMAIL_PASSWORD_DISABLED", authTexts.disabled],
+])("the code %s shows the spec's text", (code, text) => {
+  expect(authErrorMessage(400, { code, message: "whatever" })).toBe(text);
+});
+
+test("any other error shows 'An unexpected error occurred' with its message", () => {
+  expect(authErrorMessage(500, { code: "SOMETHING", message: "Database is asleep" })).toBe(
+    "An unexpected error occurred: Database is asleep",
+  );
+});
+
+test("a 429 shows the rate-limit text", () => {
+  expect(authErrorMessage(429, { error: { message: authTexts.tooManyAttempts } })).toBe(authTexts.tooManyAttempts);
+});
+
+test("an answer with nothing to say falls back to the generic failure", () => {
+  expect(authErrorMessage(502, null)).toBe(authTexts.failed);
+});

@@ -1,0 +1,18 @@
+import { authTexts as t, fill } from "~/lib/texts";
+
+/**
+ * Spec §8: every answer of the account endpoints, turned into the spec's words. This is
+ * the one place where server error codes meet user-facing text.
+ */
+export function authErrorMessage(status: number, body: { code?: string; message?: string; error?: { message?: string } } | null): string {
+  if (status === 429) return body?.error?.message ?? t.tooManyAttempts;
+  const code = body?.code ?? "";
+  if (code === "INVALID_EMAIL") return t.badEmail;
+  if (code === "USER_NOT_FOUND") return t.userNotFound;
+  if (code === "INVALID_EMAIL_OR_PASSWORD" || code === "INVALID_PASSWORD") return t.wrongPassword;
+  if (code.startsWith("USER_ALREADY_EXISTS")) return t.emailInUse;
+  if (code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG" || code === "PASSWORD_TOO_COMMON") return t.weakPassword;
+  if (code === "EMAIL_PASSWORD_DISABLED" || code === "EMAIL_PASSWORD_SIGN_UP_DISABLED") return t.disabled;
+  const message = body?.message ?? body?.error?.message;
+  return message ? fill(t.unexpected, { message }) : t.failed;
+}
