@@ -18,16 +18,21 @@ if (!haveChromium && process.env.CI === "true") {
   );
 }
 
-process.env.E2E_PORT ??= execFileSync(process.execPath, [
-  "-e",
-  "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
-])
-  .toString()
-  .trim();
+const freePort = () =>
+  execFileSync(process.execPath, [
+    "-e",
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
+  ])
+    .toString()
+    .trim();
+process.env.E2E_PORT ??= freePort();
+process.env.E2E_OIDC_PORT ??= freePort();
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "devprep-e2e-"));
 
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
+/** A real OpenID Connect provider standing in for Google (tests/support/oidc-server.js). */
+export const oidcIssuer = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
 
 export const siteSettings = {
   PLAY_STORE_URL: "https://play.google.com/store/apps/details?id=dev.devprep.app",
@@ -65,25 +70,38 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } }, testIgnore: /\.mobile\.spec\.ts$/ },
     { name: "mobile", use: { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: false }, testIgnore: /\.desktop\.spec\.ts$/ },
   ],
-  webServer: {
-    command: "node server.js",
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      ...(process.env as Record<string, string>),
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      BASE_URL: baseURL,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      DATABASE_URL: "",
-      LOG_LEVEL: "warn",
-      // Tests act as different clients through X-Forwarded-For (see fixtures.ts).
-      TRUST_PROXY: "true",
-      ...siteSettings,
+  webServer: [
+    {
+      command: `node tests/support/oidc-server.js ${process.env.E2E_OIDC_PORT} ${baseURL}`,
+      url: `${oidcIssuer}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
     },
-  },
+    {
+      command: "node server.js",
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        ...(process.env as Record<string, string>),
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        BASE_URL: baseURL,
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        DATABASE_URL: "",
+        LOG_LEVEL: "warn",
+        // Tests act as different clients through X-Forwarded-For (see fixtures.ts).
+        TRUST_PROXY: "true",
+        GOOGLE_CLIENT_ID: "devprep-test",
+        GOOGLE_CLIENT_SECRET: "devprep-test-secret",
+        GOOGLE_ISSUER: oidcIssuer,
+        ...siteSettings,
+      },
+    },
+  ],
 });

@@ -6,6 +6,8 @@ export default [
   route("contactus", "routes/contact.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("terms", "routes/terms.tsx"),
+  route("auth/google", "routes/auth-google.ts"),
+  route("auth/popup-done", "routes/auth-popup-done.tsx"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   // Everything else, including /404, is the not-found page with a real 404 status.

@@ -63,6 +63,8 @@ export interface PublicSettings {
   playStoreUrl: string;
   baseUrl: string;
   consentCookie: string;
+  /** Whether "Continue with Google" is offered. */
+  googleSignIn: boolean;
   social: { chat: string; group: string; freelance: string; share: string };
 }
 
@@ -142,6 +144,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       baseUrl,
       // The spec names the consent cookie "{product}s".
       consentCookie: `${env.SITE_PRODUCT}s`,
+      googleSignIn: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
       social: {
         chat: env.SOCIAL_CHAT_URL,
         group: env.SOCIAL_GROUP_URL,

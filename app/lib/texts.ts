@@ -250,4 +250,9 @@ export const authTexts = {
   disabled: "Email/password authentication is not enabled. Please check the authentication settings.",
   unexpected: "An unexpected error occurred: {message}",
   tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
+  googleCancelled: "Google sign-in was cancelled or the pop-up window was closed.",
+  googleAlreadyOpen: "A sign-in pop-up was already open. Please complete or close the existing one.",
+  googleBlocked: "Pop-up blocked. Please allow pop-ups for this site in your browser settings and try again.",
+  googleNetwork: "Network error during Google sign-in. Check your internet connection.",
+  googleFailed: "Google Sign-In failed. Please try again.",
 } as const;

@@ -10,6 +10,7 @@ const fallbackSite: PublicSettings = {
   playStoreUrl: "",
   baseUrl: "",
   consentCookie: "devpreps",
+  googleSignIn: false,
   social: { chat: "", group: "", freelance: "", share: "" },
 };
 

@@ -1,5 +1,6 @@
 import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
+import { genericOAuth } from "better-auth/plugins";
 import type { Kysely } from "kysely";
 import type { Config } from "../config";
 import type { Database } from "../db/schema";
@@ -8,6 +9,9 @@ import { isCommonPassword } from "./common-passwords";
 import { OWASP_COST, type ScryptCost, hashPassword, verifyPassword } from "./password";
 
 export const SESSION_DAYS = 30;
+/** Spec §7: the name given to a Google account that has none. */
+export const DEFAULT_GOOGLE_NAME = "Google User";
+export const GOOGLE_PROVIDER = "google";
 
 /** Error codes the client maps to the spec's texts (app/features/auth/errors.ts). */
 export const authErrorCodes = {
@@ -62,6 +66,7 @@ export function createAuth({ config, db, dialect, secret, logger, hashCost = OWA
         role: { type: "string", required: false, defaultValue: "user", input: false },
       },
     },
+    plugins: googlePlugin(config),
     session: {
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
       updateAge: 24 * 60 * 60,
@@ -75,6 +80,15 @@ export function createAuth({ config, db, dialect, secret, logger, hashCost = OWA
       ipAddress: { ipAddressHeaders: ["x-devprep-client"] },
     },
     databaseHooks: {
+      session: {
+        create: {
+          // Spec §3: lastLogin is written only on social sign-in.
+          after: async (session, ctx) => {
+            if (!ctx?.path?.startsWith("/callback/")) return;
+            await db.updateTable("user").set({ lastLogin: new Date().toISOString() }).where("id", "=", session.userId).execute();
+          },
+        },
+      },
       user: {
         create: {
           before: async (user) => ({
@@ -103,3 +117,29 @@ export function createAuth({ config, db, dialect, secret, logger, hashCost = OWA
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * Google sign-in as plain OpenID Connect, discovered from GOOGLE_ISSUER, so tests can
+ * point it at a local provider and run the production code path (issue #4).
+ */
+function googlePlugin(config: Config) {
+  const { clientId, clientSecret, issuer } = config.google;
+  if (!clientId || !clientSecret) return [];
+  return [
+    genericOAuth({
+      config: [
+        {
+          providerId: GOOGLE_PROVIDER,
+          clientId,
+          clientSecret,
+          discoveryUrl: `${issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`,
+          scopes: ["openid", "email", "profile"],
+          pkce: true,
+          mapProfileToUser: (profile) => ({
+            name: typeof profile.name === "string" && profile.name.trim() ? profile.name.trim() : DEFAULT_GOOGLE_NAME,
+          }),
+        },
+      ],
+    }),
+  ];
+}

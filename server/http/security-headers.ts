@@ -36,12 +36,16 @@ export function securityHeaders({ https, dev }: { https: boolean; dev: boolean }
     headers.set("X-Content-Type-Options", "nosniff");
     headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
     headers.set("X-Frame-Options", "DENY");
-    headers.set("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
     headers.set("Permissions-Policy", "camera=(), geolocation=(), payment=(), usb=(), microphone=(self)");
     if (https) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     const type = headers.get("Content-Type") ?? "";
     if (type.startsWith("text/html") && !headers.has("Content-Security-Policy")) {
       headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, { dev }));
+    }
+    // Pages only, and a page may choose its own: the Google popup comes back through
+    // redirects and its landing page, which must all keep the link to the opener.
+    if (type.startsWith("text/html") && !headers.has("Cross-Origin-Opener-Policy")) {
+      headers.set("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
     }
   };
 }

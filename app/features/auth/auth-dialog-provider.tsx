@@ -4,8 +4,10 @@ import { type AuthDialogControls, AuthDialogProvider as Provider, type AuthView 
 import { useSession } from "~/lib/session";
 import { storageKeys } from "~/lib/site";
 import { authTexts } from "~/lib/texts";
+import { useSite } from "~/lib/use-site";
 import { AuthDialog } from "./auth-dialog";
 import { authErrorMessage } from "./errors";
+import { signInWithGooglePopup } from "./google-popup";
 import type { AuthFields } from "./validation";
 
 interface AuthUser {
@@ -56,6 +58,7 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   const [view, setView] = useState<AuthView>("login");
   const session = useSession();
   const revalidator = useRevalidator();
+  const site = useSite();
 
   // Spec §4: with a user present the auth modal closes.
   useEffect(() => {
@@ -93,10 +96,26 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
     await revalidator.revalidate();
   }
 
+  async function google() {
+    await signInWithGooglePopup();
+    const response = await fetch("/api/auth/get-session").catch(() => null);
+    const data = (await response?.json().catch(() => null)) as { user?: AuthUser } | null;
+    if (!data?.user) throw new Error(authTexts.googleFailed);
+    remember(data.user);
+    await revalidator.revalidate();
+  }
+
   return (
     <Provider value={controls}>
       {children}
-      <AuthDialog open={open} view={view} onViewChange={setView} onClose={() => setOpen(false)} submit={submit} />
+      <AuthDialog
+        open={open}
+        view={view}
+        onViewChange={setView}
+        onClose={() => setOpen(false)}
+        submit={submit}
+        google={site.googleSignIn ? google : undefined}
+      />
     </Provider>
   );
 }

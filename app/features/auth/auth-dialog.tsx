@@ -11,6 +11,8 @@ interface Props {
   onViewChange: (view: AuthView) => void;
   onClose: () => void;
   submit: (view: AuthView, fields: AuthFields) => Promise<void>;
+  /** Present when Google sign-in is configured. */
+  google?: () => Promise<void>;
 }
 
 const empty: AuthFields = { email: "", password: "", name: "" };
@@ -19,11 +21,11 @@ const empty: AuthFields = { email: "", password: "", name: "" };
  * Spec §2/§4 auth modal: login and signup views, a link to switch (which clears the
  * fields and the error), validation before sending, a busy state, errors in a banner.
  */
-export function AuthDialog({ open, view, onViewChange, onClose, submit }: Props) {
+export function AuthDialog({ open, view, onViewChange, onClose, submit, google }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [fields, setFields] = useState<AuthFields>(empty);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<"form" | "google" | null>(null);
   const id = useId();
 
   useEffect(() => {
@@ -38,7 +40,7 @@ export function AuthDialog({ open, view, onViewChange, onClose, submit }: Props)
     if (!open) {
       setFields(empty);
       setError(null);
-      setBusy(false);
+      setBusy(null);
     }
   }, [open]);
 
@@ -55,15 +57,19 @@ export function AuthDialog({ open, view, onViewChange, onClose, submit }: Props)
       setError(problem);
       return;
     }
+    await run("form", () => submit(view, { ...fields, email: fields.email.trim().toLowerCase() }));
+  }
+
+  async function run(kind: "form" | "google", action: () => Promise<void>) {
     setError(null);
-    setBusy(true);
+    setBusy(kind);
     try {
-      await submit(view, { ...fields, email: fields.email.trim().toLowerCase() });
+      await action();
       onClose();
     } catch (failure) {
       setError(failure instanceof Error && failure.message ? failure.message : t.failed);
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   }
 
@@ -93,7 +99,7 @@ export function AuthDialog({ open, view, onViewChange, onClose, submit }: Props)
             </p>
           )}
           <form className="form" noValidate onSubmit={onSubmit}>
-            <fieldset disabled={busy} className="form__fields">
+            <fieldset disabled={busy !== null} className="form__fields">
               {signup && (
                 <InputField
                   label={t.fullName}
@@ -123,11 +129,24 @@ export function AuthDialog({ open, view, onViewChange, onClose, submit }: Props)
                 onChange={(e) => setFields({ ...fields, password: e.target.value })}
               />
               <button type="submit" className="button button--primary button--block">
-                {busy ? (signup ? t.signingUp : t.loggingIn) : signup ? t.signupButton : t.loginButton}
+                {busy === "form" ? (signup ? t.signingUp : t.loggingIn) : signup ? t.signupButton : t.loginButton}
               </button>
             </fieldset>
           </form>
-          <button type="button" className="link-button" onClick={switchView} disabled={busy}>
+          {google && (
+            <>
+              <p className="modal__or">{t.or}</p>
+              <button
+                type="button"
+                className="button button--outline button--block"
+                disabled={busy !== null}
+                onClick={() => void run("google", google)}
+              >
+                {busy === "google" ? t.processing : t.google}
+              </button>
+            </>
+          )}
+          <button type="button" className="link-button" onClick={switchView} disabled={busy !== null}>
             {signup ? t.toLogin : t.toSignup}
           </button>
         </div>
