@@ -27,7 +27,10 @@ const freePort = () =>
     .trim();
 process.env.E2E_PORT ??= freePort();
 process.env.E2E_OIDC_PORT ??= freePort();
+process.env.E2E_SMTP_PORT ??= freePort();
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "devprep-e2e-"));
+/** Where the test SMTP server writes what the app sends (tests/support/smtp-server.js). */
+process.env.E2E_MAIL_DIR ??= path.join(process.env.E2E_DATA_DIR, "smtp");
 
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -72,6 +75,14 @@ export default defineConfig({
   ],
   webServer: [
     {
+      command: `node tests/support/smtp-server.js ${process.env.E2E_SMTP_PORT} ${process.env.E2E_MAIL_DIR}`,
+      port: Number(process.env.E2E_SMTP_PORT),
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
       command: `node tests/support/oidc-server.js ${process.env.E2E_OIDC_PORT} ${baseURL}`,
       url: `${oidcIssuer}/.well-known/openid-configuration`,
       reuseExistingServer: false,
@@ -97,6 +108,7 @@ export default defineConfig({
         LOG_LEVEL: "warn",
         // Tests act as different clients through X-Forwarded-For (see fixtures.ts).
         TRUST_PROXY: "true",
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
         GOOGLE_CLIENT_ID: "devprep-test",
         GOOGLE_CLIENT_SECRET: "devprep-test-secret",
         GOOGLE_ISSUER: oidcIssuer,

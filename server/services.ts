@@ -4,6 +4,7 @@ import type { Config } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
 import type { Logger } from "./logger";
+import { type Mailer, createMailer } from "./mail/mailer";
 import { resolveAuthSecret } from "./secrets";
 
 /**
@@ -17,6 +18,7 @@ export interface Services {
   database: DatabaseHandle;
   authSecret: string;
   auth: Auth;
+  mailer: Mailer;
 }
 
 export interface ServiceOptions {
@@ -34,8 +36,17 @@ export async function createServices(config: Config, logger: Logger, options: Se
     await database.close();
     throw error;
   }
-  const auth = createAuth({ config, db: database.db, dialect: database.dialect, secret: authSecret, logger, hashCost: options.hashCost });
-  return { config, logger, database, authSecret, auth };
+  const mailer = createMailer(config, logger);
+  const auth = createAuth({
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    secret: authSecret,
+    logger,
+    mailer,
+    hashCost: options.hashCost,
+  });
+  return { config, logger, database, authSecret, auth, mailer };
 }
 
 export async function closeServices(services: Services): Promise<void> {

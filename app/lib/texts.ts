@@ -255,4 +255,23 @@ export const authTexts = {
   googleBlocked: "Pop-up blocked. Please allow pop-ups for this site in your browser settings and try again.",
   googleNetwork: "Network error during Google sign-in. Check your internet connection.",
   googleFailed: "Google Sign-In failed. Please try again.",
+  forgotLink: "Forgot password?",
+  forgotTitle: "Reset your password",
+  forgotIntro: "Enter the email of your account and we will send you a link to choose a new password.",
+  forgotButton: "Send reset link",
+  forgotSending: "Sending...",
+  forgotSent: "If an account exists for {email}, a reset link is on its way. It works once and expires in one hour.",
+  backToLogin: "Back to login",
+} as const;
+
+/** The page a reset link leads to (/reset-password). */
+export const resetTexts = {
+  title: "Choose a new password",
+  description: "Set a new password for your account.",
+  newPassword: "New password",
+  save: "Save new password",
+  saving: "Saving...",
+  done: "Your password has been changed and you are signed out everywhere. Log in with the new password.",
+  login: "Log in",
+  invalid: "This reset link has expired or was already used. Ask for a new one from the login dialog.",
 } as const;

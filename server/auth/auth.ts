@@ -5,6 +5,7 @@ import type { Kysely } from "kysely";
 import type { Config } from "../config";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
+import type { Mailer } from "../mail/mailer";
 import { isCommonPassword } from "./common-passwords";
 import { OWASP_COST, type ScryptCost, hashPassword, verifyPassword } from "./password";
 
@@ -25,6 +26,7 @@ interface AuthDeps {
   dialect: "sqlite" | "postgres";
   secret: string;
   logger: Logger;
+  mailer: Mailer;
   /** Unit tests pass a cheap cost; everything else uses OWASP's. */
   hashCost?: ScryptCost;
 }
@@ -34,7 +36,9 @@ interface AuthDeps {
  * database sessions in an HttpOnly SameSite=Lax cookie, our scrypt parameters, and the
  * spec's distinct "no such user" answer (with the timing of a wrong password).
  */
-export function createAuth({ config, db, dialect, secret, logger, hashCost = OWASP_COST }: AuthDeps) {
+export const RESET_LINK_HOURS = 1;
+
+export function createAuth({ config, db, dialect, secret, logger, mailer, hashCost = OWASP_COST }: AuthDeps) {
   // Verifying against this when the user does not exist costs the same as a real check.
   const decoyHash = hashPassword("decoy password that never matches", hashCost);
 
@@ -54,6 +58,25 @@ export function createAuth({ config, db, dialect, secret, logger, hashCost = OWA
       minPasswordLength: 6,
       maxPasswordLength: 128,
       autoSignIn: true,
+      resetPasswordTokenExpiresIn: RESET_LINK_HOURS * 60 * 60,
+      // A reset signs the account out everywhere: whoever knew the old password is out.
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send({
+          to: user.email,
+          subject: `Reset your ${config.site.name} password`,
+          text: [
+            `Hello ${user.name || "there"},`,
+            "",
+            `Someone (we hope you) asked to reset the password of your ${config.site.name} account.`,
+            "Open this link to choose a new one. It works once and expires in one hour:",
+            "",
+            url,
+            "",
+            "If you did not ask for this, ignore this message: your password stays as it is.",
+          ].join("\n"),
+        });
+      },
       password: {
         hash: (password) => hashPassword(password, hashCost),
         verify: ({ hash, password }) => verifyPassword(hash, password),
@@ -100,7 +123,9 @@ export function createAuth({ config, db, dialect, secret, logger, hashCost = OWA
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (!config.auth.emailPassword) return;
-        if (ctx.path === "/sign-up/email" && typeof ctx.body?.password === "string" && isCommonPassword(ctx.body.password)) {
+        const newPassword =
+          ctx.path === "/sign-up/email" ? ctx.body?.password : ctx.path === "/reset-password" ? ctx.body?.newPassword : undefined;
+        if (typeof newPassword === "string" && isCommonPassword(newPassword)) {
           throw new APIError("BAD_REQUEST", { code: authErrorCodes.commonPassword, message: "This password is too common." });
         }
         if (ctx.path === "/sign-in/email" && typeof ctx.body?.email === "string") {

@@ -68,3 +68,19 @@ export async function acceptAlert(page: Page, action: () => Promise<void>): Prom
   await expect.poll(() => seen).toBeDefined();
   return seen!;
 }
+
+/** Waits for the mail the app sent to this address through the test SMTP server. */
+export async function waitForMail(to: string): Promise<{ subject: string | undefined; text: string }> {
+  const { parseMail } = await import("../support/mail");
+  const fs = await import("node:fs");
+  const path = await import("node:path");
+  const folder = process.env.E2E_MAIL_DIR!;
+  for (let i = 0; i < 100; i++) {
+    for (const file of fs.existsSync(folder) ? fs.readdirSync(folder) : []) {
+      const mail = parseMail(fs.readFileSync(path.join(folder, file), "utf8"));
+      if (mail.header("To")?.includes(to)) return { subject: mail.header("Subject"), text: mail.text };
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail to ${to}`);
+}

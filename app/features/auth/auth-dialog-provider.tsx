@@ -96,6 +96,20 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
     await revalidator.revalidate();
   }
 
+  async function requestReset(email: string) {
+    let response: Response;
+    try {
+      response = await fetch("/api/auth/request-password-reset", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email, redirectTo: "/reset-password" }),
+      });
+    } catch {
+      throw new Error(authTexts.failed);
+    }
+    if (!response.ok) throw new Error(authErrorMessage(response.status, await response.json().catch(() => null)));
+  }
+
   async function google() {
     await signInWithGooglePopup();
     const response = await fetch("/api/auth/get-session").catch(() => null);
@@ -115,6 +129,7 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
         onClose={() => setOpen(false)}
         submit={submit}
         google={site.googleSignIn ? google : undefined}
+        requestReset={requestReset}
       />
     </Provider>
   );

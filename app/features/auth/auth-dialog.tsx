@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { InputField } from "~/components/field";
 import type { AuthView } from "~/lib/auth-dialog";
 import { authTexts as t } from "~/lib/texts";
+import { ForgotPasswordForm } from "./forgot-password-form";
 import { type AuthFields, validateAuthFields } from "./validation";
 
 interface Props {
@@ -13,6 +14,7 @@ interface Props {
   submit: (view: AuthView, fields: AuthFields) => Promise<void>;
   /** Present when Google sign-in is configured. */
   google?: () => Promise<void>;
+  requestReset: (email: string) => Promise<void>;
 }
 
 const empty: AuthFields = { email: "", password: "", name: "" };
@@ -21,11 +23,12 @@ const empty: AuthFields = { email: "", password: "", name: "" };
  * Spec §2/§4 auth modal: login and signup views, a link to switch (which clears the
  * fields and the error), validation before sending, a busy state, errors in a banner.
  */
-export function AuthDialog({ open, view, onViewChange, onClose, submit, google }: Props) {
+export function AuthDialog({ open, view, onViewChange, onClose, submit, google, requestReset }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [fields, setFields] = useState<AuthFields>(empty);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<"form" | "google" | null>(null);
+  const [forgot, setForgot] = useState(false);
   const id = useId();
 
   useEffect(() => {
@@ -41,6 +44,7 @@ export function AuthDialog({ open, view, onViewChange, onClose, submit, google }
       setFields(empty);
       setError(null);
       setBusy(null);
+      setForgot(false);
     }
   }, [open]);
 
@@ -74,7 +78,7 @@ export function AuthDialog({ open, view, onViewChange, onClose, submit, google }
   }
 
   const signup = view === "signup";
-  const title = signup ? t.signupTitle : t.loginTitle;
+  const title = forgot ? t.forgotTitle : signup ? t.signupTitle : t.loginTitle;
   return (
     <dialog
       ref={dialog}
@@ -93,62 +97,73 @@ export function AuthDialog({ open, view, onViewChange, onClose, submit, google }
               <X aria-hidden size={20} />
             </button>
           </div>
-          {error && (
-            <p className="form-banner form-banner--error" role="alert">
-              {error}
-            </p>
-          )}
-          <form className="form" noValidate onSubmit={onSubmit}>
-            <fieldset disabled={busy !== null} className="form__fields">
-              {signup && (
-                <InputField
-                  label={t.fullName}
-                  name="name"
-                  autoComplete="name"
-                  required
-                  value={fields.name}
-                  onChange={(e) => setFields({ ...fields, name: e.target.value })}
-                />
-              )}
-              <InputField
-                label={t.email}
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                value={fields.email}
-                onChange={(e) => setFields({ ...fields, email: e.target.value })}
-              />
-              <InputField
-                label={t.password}
-                name="password"
-                type="password"
-                autoComplete={signup ? "new-password" : "current-password"}
-                required
-                value={fields.password}
-                onChange={(e) => setFields({ ...fields, password: e.target.value })}
-              />
-              <button type="submit" className="button button--primary button--block">
-                {busy === "form" ? (signup ? t.signingUp : t.loggingIn) : signup ? t.signupButton : t.loginButton}
-              </button>
-            </fieldset>
-          </form>
-          {google && (
+          {forgot ? (
+            <ForgotPasswordForm initialEmail={fields.email} request={requestReset} onBack={() => setForgot(false)} />
+          ) : (
             <>
-              <p className="modal__or">{t.or}</p>
-              <button
-                type="button"
-                className="button button--outline button--block"
-                disabled={busy !== null}
-                onClick={() => void run("google", google)}
-              >
-                {busy === "google" ? t.processing : t.google}
+              {error && (
+                <p className="form-banner form-banner--error" role="alert">
+                  {error}
+                </p>
+              )}
+              <form className="form" noValidate onSubmit={onSubmit}>
+                <fieldset disabled={busy !== null} className="form__fields">
+                  {signup && (
+                    <InputField
+                      label={t.fullName}
+                      name="name"
+                      autoComplete="name"
+                      required
+                      value={fields.name}
+                      onChange={(e) => setFields({ ...fields, name: e.target.value })}
+                    />
+                  )}
+                  <InputField
+                    label={t.email}
+                    name="email"
+                    type="email"
+                    autoComplete="email"
+                    required
+                    value={fields.email}
+                    onChange={(e) => setFields({ ...fields, email: e.target.value })}
+                  />
+                  <InputField
+                    label={t.password}
+                    name="password"
+                    type="password"
+                    autoComplete={signup ? "new-password" : "current-password"}
+                    required
+                    value={fields.password}
+                    onChange={(e) => setFields({ ...fields, password: e.target.value })}
+                  />
+                  <button type="submit" className="button button--primary button--block">
+                    {busy === "form" ? (signup ? t.signingUp : t.loggingIn) : signup ? t.signupButton : t.loginButton}
+                  </button>
+                </fieldset>
+              </form>
+              {google && (
+                <>
+                  <p className="modal__or">{t.or}</p>
+                  <button
+                    type="button"
+                    className="button button--outline button--block"
+                    disabled={busy !== null}
+                    onClick={() => void run("google", google)}
+                  >
+                    {busy === "google" ? t.processing : t.google}
+                  </button>
+                </>
+              )}
+              <button type="button" className="link-button" onClick={switchView} disabled={busy !== null}>
+                {signup ? t.toLogin : t.toSignup}
               </button>
+              {!signup && (
+                <button type="button" className="link-button modal__forgot" onClick={() => setForgot(true)} disabled={busy !== null}>
+                  {t.forgotLink}
+                </button>
+              )}
             </>
           )}
-          <button type="button" className="link-button" onClick={switchView} disabled={busy !== null}>
-            {signup ? t.toLogin : t.toSignup}
-          </button>
         </div>
       )}
     </dialog>

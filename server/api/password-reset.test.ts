@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type Dialect, testDialects } from "../../tests/support/databases";
+import { type TestServices, createTestServices } from "../../tests/support/services";
+import { type SmtpSink, startSmtpSink } from "../../tests/support/smtp-sink";
+import { createApp } from "../app";
+import { TOO_MANY_RESETS } from "./auth";
+
+let n = 0;
+const uniqueEmail = () => `reset${Date.now()}${++n}@example.com`;
+
+describe.each(testDialects())("password reset by mail on %s", (dialect: Dialect) => {
+  let t: TestServices;
+  let smtp: SmtpSink;
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    t = await createTestServices(dialect, { SMTP_URL: smtp.url, TRUST_PROXY: "true" });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  function call(path: string, init: { body?: unknown; cookie?: string } = {}) {
+    const app = createApp(t.services, () => Promise.reject(new Error("no pages")));
+    return app.request(path, {
+      method: init.body === undefined ? "GET" : "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "X-Forwarded-For": `203.0.113.${(++n % 250) + 1}`,
+        Origin: t.services.config.baseUrl,
+        ...(init.cookie ? { Cookie: init.cookie } : {}),
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      redirect: "manual",
+    });
+  }
+
+  async function signUp(email: string) {
+    const response = await call("/api/auth/sign-up/email", { body: { name: "Ada", email, password: "first-password" } });
+    expect(response.status).toBe(200);
+    return response.headers.get("set-cookie")!.split(";")[0]!;
+  }
+
+  /** Asks for the mail and follows its link to the token, as the browser would. */
+  async function tokenFromMail(email: string) {
+    const ask = await call("/api/auth/request-password-reset", { body: { email, redirectTo: "/reset-password" } });
+    expect(ask.status).toBe(200);
+    const mail = await smtp.waitFor(email);
+    expect(mail.subject).toBe("Reset your DevPrep password");
+    const link = /https?:\/\/\S+\/api\/auth\/reset-password\/\S+/.exec(mail.text)?.[0];
+    expect(link).toBeTruthy();
+    const url = new URL(link!);
+    const landing = await call(url.pathname + url.search);
+    expect(landing.status).toBe(302);
+    const location = new URL(landing.headers.get("location")!, t.services.config.baseUrl);
+    expect(location.pathname).toBe("/reset-password");
+    return location.searchParams.get("token")!;
+  }
+
+  test("the mailed link resets the password once, signs out other sessions, and cannot be reused", async () => {
+    const email = uniqueEmail();
+    const oldSession = await signUp(email);
+    const token = await tokenFromMail(email);
+    const reset = await call("/api/auth/reset-password", { body: { token, newPassword: "second-password" } });
+    expect(reset.status).toBe(200);
+
+    expect((await call("/api/auth/sign-in/email", { body: { email, password: "second-password" } })).status).toBe(200);
+    expect((await call("/api/auth/sign-in/email", { body: { email, password: "first-password" } })).status).toBe(401);
+    expect(await (await call("/api/auth/get-session", { cookie: oldSession })).json()).toBeNull();
+
+    const again = await call("/api/auth/reset-password", { body: { token, newPassword: "third-password" } });
+    expect(again.status).toBe(400);
+    expect(((await again.json()) as { code: string }).code).toBe("INVALID_TOKEN");
+  });
+
+  test("an expired link is refused", async () => {
+    const email = uniqueEmail();
+    await signUp(email);
+    const token = await tokenFromMail(email);
+    const past = new Date(Date.now() - 60_000);
+    await t.services.database.db
+      .updateTable("verification" as never)
+      .set({ expiresAt: dialect === "postgres" ? past : past.toISOString() } as never)
+      .execute();
+    const reset = await call("/api/auth/reset-password", { body: { token, newPassword: "second-password" } });
+    expect(reset.status).toBe(400);
+    expect(((await reset.json()) as { code: string }).code).toBe("INVALID_TOKEN");
+  });
+
+  test("a common password is refused on reset too", async () => {
+    const email = uniqueEmail();
+    await signUp(email);
+    const token = await tokenFromMail(email);
+    const reset = await call("/api/auth/reset-password", { body: { token, newPassword: "qwerty123" } });
+    expect(((await reset.json()) as { code: string }).code).toBe("PASSWORD_TOO_COMMON");
+  });
+
+  test("a fourth reset mail for one email within an hour is refused with 429", async () => {
+    const email = uniqueEmail();
+    await signUp(email);
+    for (let i = 0; i < 3; i++) {
+      expect((await call("/api/auth/request-password-reset", { body: { email, redirectTo: "/reset-password" } })).status).toBe(200);
+    }
+    const refused = await call("/api/auth/request-password-reset", { body: { email, redirectTo: "/reset-password" } });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ error: { code: "rate_limited", message: TOO_MANY_RESETS } });
+  });
+});
