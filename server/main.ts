@@ -26,3 +26,12 @@ export async function start(env: Record<string, string | undefined> = process.en
 }
 
 export { ConfigError };
+
+/** For command-line scripts (scripts/*.js): the services without the web server. */
+export async function openServices(env: Record<string, string | undefined> = process.env): Promise<Services> {
+  const config = loadConfig(env);
+  return createServices(config, createLogger(env.LOG_LEVEL ?? "warn"));
+}
+
+export { closeServices };
+export { setUserRole } from "./users/user-service";

@@ -1,6 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { adminRouter } from "./admin";
 import { authRouter } from "./auth";
 import { contactRouter } from "./contact";
 import { ApiError, describeIssues, errorBody } from "./errors";
@@ -30,10 +31,25 @@ export function createApi() {
   );
 
   api.route("/auth", authRouter);
+  api.route("/admin", adminRouter);
   api.route("/health", healthRouter);
   api.route("/contact", contactRouter);
   api.route("/vitals", vitalsRouter);
   api.route("/docs", docsRouter);
+
+  api.openAPIRegistry.registerComponent("securitySchemes", "session", {
+    type: "apiKey",
+    in: "cookie",
+    name: "better-auth.session_token",
+    description: "The session cookie set by POST /api/auth/sign-in/email (browsers).",
+  });
+  api.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
+    type: "http",
+    scheme: "bearer",
+    description:
+      "For the mobile app: the `token` returned by POST /api/auth/sign-in/email or /sign-up/email (also sent in the " +
+      "`set-auth-token` response header), as `Authorization: Bearer <token>`.",
+  });
 
   api.doc31("/openapi.json", (c) => ({
     openapi: "3.1.0",

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type Dialect, testDialects } from "../../tests/support/databases";
 import { type TestServices, createTestServices } from "../../tests/support/services";
 import { createApp } from "../app";
+import { setUserRole } from "../users/user-service";
 import { TOO_MANY_ATTEMPTS } from "./auth";
 
 let n = 0;
@@ -99,6 +100,62 @@ describe.each(testDialects())("accounts API on %s", (dialect: Dialect) => {
     const email = uniqueEmail();
     for (let i = 0; i < 5; i++) await call("/sign-in/email", { email, password: "whatever1" });
     expect((await call("/sign-in/email", { email, password: "whatever1" })).status).toBe(429);
+  });
+});
+
+describe.each(testDialects())("roles and tokens on %s", (dialect: Dialect) => {
+  let t: TestServices;
+  beforeAll(async () => {
+    t = await createTestServices(dialect, { TRUST_PROXY: "true", ADMIN_EMAILS: "chief@example.com" });
+  });
+  afterAll(() => t.close());
+
+  const app = () => createApp(t.services, () => Promise.reject(new Error("no pages")));
+  async function signUp(email: string) {
+    const response = await app().request("/api/auth/sign-up/email", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": uniqueClient() },
+      body: JSON.stringify({ name: "Someone", email, password: "analytical-engine" }),
+    });
+    const body = (await response.json()) as { token: string };
+    return { cookie: response.headers.get("set-cookie")!.split(";")[0]!, token: body.token };
+  }
+
+  test("the admin endpoint answers 401 to visitors, 403 to users and 200 to admins", async () => {
+    expect((await app().request("/api/admin/contact-messages")).status).toBe(401);
+    const user = await signUp(uniqueEmail());
+    const forbidden = await app().request("/api/admin/contact-messages", { headers: { Cookie: user.cookie } });
+    expect(forbidden.status).toBe(403);
+    expect(((await forbidden.json()) as { error: { code: string } }).error.code).toBe("forbidden");
+    const admin = await signUp("chief@example.com");
+    const allowed = await app().request("/api/admin/contact-messages", { headers: { Cookie: admin.cookie } });
+    expect(allowed.status).toBe(200);
+    expect(await allowed.json()).toEqual({ messages: expect.any(Array) });
+  });
+
+  test("a bearer token works like the session cookie (the mobile app's way in)", async () => {
+    const admin = await signUp("chief@example.com").catch(() => null);
+    const signIn = await app().request("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": uniqueClient() },
+      body: JSON.stringify({ email: "chief@example.com", password: "analytical-engine" }),
+    });
+    const { token } = (await signIn.json()) as { token: string };
+    expect(token ?? admin?.token).toBeTruthy();
+    const session = await app().request("/api/auth/get-session", { headers: { Authorization: `Bearer ${token}` } });
+    expect(((await session.json()) as { user: { email: string } }).user.email).toBe("chief@example.com");
+    expect((await app().request("/api/admin/contact-messages", { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect((await app().request("/api/admin/contact-messages", { headers: { Authorization: "Bearer not-a-token" } })).status).toBe(401);
+  });
+
+  test("setUserRole promotes and demotes by email", async () => {
+    const email = uniqueEmail();
+    const user = await signUp(email);
+    expect(await setUserRole(t.services, email.toUpperCase(), "admin")).toBe(true);
+    expect((await app().request("/api/admin/contact-messages", { headers: { Cookie: user.cookie } })).status).toBe(200);
+    expect(await setUserRole(t.services, email, "user")).toBe(true);
+    expect((await app().request("/api/admin/contact-messages", { headers: { Cookie: user.cookie } })).status).toBe(403);
+    expect(await setUserRole(t.services, "nobody@example.com", "admin")).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
-import { genericOAuth } from "better-auth/plugins";
+import { bearer, genericOAuth } from "better-auth/plugins";
 import type { Kysely } from "kysely";
 import type { Config } from "../config";
 import type { Database } from "../db/schema";
@@ -89,7 +89,8 @@ export function createAuth({ config, db, dialect, secret, logger, mailer, hashCo
         role: { type: "string", required: false, defaultValue: "user", input: false },
       },
     },
-    plugins: googlePlugin(config),
+    // bearer: the mobile app sends the session token as `Authorization: Bearer …`.
+    plugins: [bearer(), ...googlePlugin(config)],
     session: {
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
       updateAge: 24 * 60 * 60,
@@ -105,10 +106,21 @@ export function createAuth({ config, db, dialect, secret, logger, mailer, hashCo
     databaseHooks: {
       session: {
         create: {
-          // Spec §3: lastLogin is written only on social sign-in.
           after: async (session, ctx) => {
-            if (!ctx?.path?.startsWith("/callback/")) return;
-            await db.updateTable("user").set({ lastLogin: new Date().toISOString() }).where("id", "=", session.userId).execute();
+            // Spec §3: lastLogin is written only on social sign-in.
+            if (ctx?.path?.startsWith("/callback/")) {
+              await db.updateTable("user").set({ lastLogin: new Date().toISOString() }).where("id", "=", session.userId).execute();
+            }
+            // ADMIN_EMAILS are admins from their next sign-in, even if the account is older.
+            if (config.adminEmails.length > 0) {
+              await db
+                .updateTable("user")
+                .set({ role: "admin" })
+                .where("id", "=", session.userId)
+                .where("email", "in", config.adminEmails)
+                .where("role", "!=", "admin")
+                .execute();
+            }
           },
         },
       },

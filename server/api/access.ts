@@ -1,0 +1,20 @@
+import type { MiddlewareHandler } from "hono";
+import { type Role, type SessionUser, currentUser } from "../users/user-service";
+import { errorBody } from "./errors";
+import type { ApiEnv } from "./types";
+
+export type SignedInEnv = ApiEnv & { Variables: ApiEnv["Variables"] & { user: SessionUser } };
+
+/**
+ * The server is the gate (DEVELOPERS.md): routes behind this see `c.var.user`, and only
+ * when the session (cookie or bearer token) belongs to a user with the role.
+ */
+export function requireUser(role: Role = "user"): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const user = await currentUser(c.var.services, c.req.raw.headers);
+    if (!user) return c.json(errorBody("unauthorized", "Please log in first."), 401);
+    if (role === "admin" && user.role !== "admin") return c.json(errorBody("forbidden", "This needs an administrator."), 403);
+    (c as unknown as { set(key: "user", value: SessionUser): void }).set("user", user);
+    await next();
+  };
+}
