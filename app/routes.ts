@@ -6,6 +6,7 @@ export default [
   route("contactus", "routes/contact.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("terms", "routes/terms.tsx"),
+  route("account", "routes/account.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("auth/google", "routes/auth-google.ts"),
   route("auth/popup-done", "routes/auth-popup-done.tsx"),

@@ -88,6 +88,16 @@ try {
       String(errors).padStart(7),
     );
   }
+  // One password hash at the cost server/auth/password.ts uses (OWASP: N=2^17, r=8, p=1).
+  const { scryptSync, randomBytes } = await import("node:crypto");
+  const times = [];
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now();
+    scryptSync("correct horse battery staple", randomBytes(16), 64, { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 2 ** 17 * 8 + 1024 * 1024 });
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  console.log(`\npassword hash (scrypt N=2^17, r=8, p=1): median ${times[2].toFixed(0)} ms of 5`);
 } finally {
   server.kill("SIGTERM");
   fs.rmSync(dataDir, { recursive: true, force: true });

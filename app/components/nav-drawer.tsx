@@ -88,7 +88,9 @@ export function NavDrawer({ id, open, onClose, onAuth, onLogout, site }: Props) 
         <div className="nav-drawer__account">
           {session.status === "authenticated" ? (
             <>
-              <p className="nav-drawer__user">{displayName(session.user, t.fallbackUserName)}</p>
+              <p className="nav-drawer__user">
+                <NavLink to="/account">{displayName(session.user, t.fallbackUserName)}</NavLink>
+              </p>
               <p className="nav-drawer__email">{session.user.email}</p>
               <button type="button" className="button button--outline" onClick={onLogout}>
                 {t.logout}

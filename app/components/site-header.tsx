@@ -72,7 +72,9 @@ export function SiteHeader({ site }: { site: PublicSettings }) {
           <div className="header-account desktop-nav-only">
             {session.status === "authenticated" ? (
               <>
-                <span className="header-account__name">{displayName(session.user, texts.nav.fallbackUserName)}</span>
+                <Link to="/account" className="header-account__name">
+                  {displayName(session.user, texts.nav.fallbackUserName)}
+                </Link>
                 <button type="button" className="button button--outline button--small" onClick={() => void auth.logout()}>
                   {texts.nav.logout}
                 </button>

@@ -264,6 +264,40 @@ export const authTexts = {
   backToLogin: "Back to login",
 } as const;
 
+/** The account page (/account). */
+export const accountTexts = {
+  title: "Your account",
+  description: "Your profile, password, signed-in devices and account deletion.",
+  signedOut: "Log in to see your account.",
+  login: "Log in",
+  profile: "Profile",
+  displayName: "Display name",
+  email: "Email",
+  saveName: "Save name",
+  nameSaved: "Your name has been saved.",
+  password: "Password",
+  currentPassword: "Current password",
+  newPassword: "New password",
+  changePassword: "Change password",
+  passwordChanged: "Your password has been changed.",
+  noPassword: "You sign in with Google, so there is no password to change here.",
+  sessions: "Signed-in devices",
+  thisDevice: "This device",
+  unknownDevice: "Unknown browser",
+  since: "Signed in {date}",
+  signOutOthers: "Sign out everywhere else",
+  othersSignedOut: "All other devices have been signed out.",
+  deleteTitle: "Delete account",
+  deleteText:
+    "Deleting your account removes your profile, sign-ins, progress, quiz and interview history and saved code. Posts you published stay under your name but are no longer linked to an account. This cannot be undone.",
+  deleteButton: "Delete my account",
+  deleteConfirmTitle: "Delete your account?",
+  deleteConfirmText: "Type your password to confirm. Accounts that sign in with Google can leave it empty if they signed in today.",
+  deleteConfirm: "Delete account",
+  cancel: "Cancel",
+  working: "Working...",
+} as const;
+
 /** The page a reset link leads to (/reset-password). */
 export const resetTexts = {
   title: "Choose a new password",

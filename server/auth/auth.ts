@@ -83,6 +83,8 @@ export function createAuth({ config, db, dialect, secret, logger, mailer, hashCo
       },
     },
     user: {
+      // Issue #4: users can delete their account (password or a fresh session required).
+      deleteUser: { enabled: true },
       additionalFields: {
         signupFrom: { type: "string", required: false, defaultValue: "web", input: false },
         lastLogin: { type: "date", required: false, input: false },

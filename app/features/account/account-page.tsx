@@ -1,0 +1,209 @@
+import { type FormEvent, type ReactNode, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
+import { toast } from "sonner";
+import { InputField } from "~/components/field";
+import { MIN_PASSWORD_LENGTH } from "~/features/auth/validation";
+import { storageKeys } from "~/lib/site";
+import { accountTexts as t, authTexts, fill } from "~/lib/texts";
+import type { AccountView } from "../../../server/users/account";
+import { postAccount } from "./account-api";
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="account-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function ErrorBanner({ error }: { error: string | null }) {
+  return error ? (
+    <p className="form-banner form-banner--error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
+/** Runs an account action with a busy flag and an inline error; success shows a toast. */
+function useAction() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function run(action: () => Promise<void>, success?: string) {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      if (success) toast.success(success);
+      return true;
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : authTexts.failed);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, error, setError, run };
+}
+
+const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "long", timeStyle: "short" });
+
+export function AccountPage({ account }: { account: AccountView }) {
+  const revalidator = useRevalidator();
+  const [name, setName] = useState(account.user.name);
+  const [current, setCurrent] = useState("");
+  const [next, setNext] = useState("");
+  const [deletePassword, setDeletePassword] = useState("");
+  const confirm = useRef<HTMLDialogElement>(null);
+  const profile = useAction();
+  const password = useAction();
+  const sessions = useAction();
+  const removal = useAction();
+
+  async function saveName(event: FormEvent) {
+    event.preventDefault();
+    if (!name.trim()) return profile.setError(authTexts.missingName);
+    if (await profile.run(() => postAccount("/update-user", { name: name.trim() }), t.nameSaved)) {
+      localStorage.setItem(storageKeys.name, name.trim());
+      await revalidator.revalidate();
+    }
+  }
+
+  async function changePassword(event: FormEvent) {
+    event.preventDefault();
+    if (next.length < MIN_PASSWORD_LENGTH) return password.setError(authTexts.shortPassword);
+    if (await password.run(() => postAccount("/change-password", { currentPassword: current, newPassword: next }), t.passwordChanged)) {
+      setCurrent("");
+      setNext("");
+    }
+  }
+
+  async function signOutOthers() {
+    if (await sessions.run(() => postAccount("/revoke-other-sessions", {}), t.othersSignedOut)) await revalidator.revalidate();
+  }
+
+  async function deleteAccount(event: FormEvent) {
+    event.preventDefault();
+    const body = deletePassword ? { password: deletePassword } : {};
+    if (await removal.run(() => postAccount("/delete-user", body))) {
+      for (const key of [storageKeys.email, storageKeys.uid, storageKeys.name]) localStorage.removeItem(key);
+      window.location.assign("/");
+    }
+  }
+
+  return (
+    <div className="page page--narrow account">
+      <h1>{t.title}</h1>
+
+      <Section id="profile-title" title={t.profile}>
+        <ErrorBanner error={profile.error} />
+        <form className="form" onSubmit={saveName} noValidate>
+          <fieldset className="form__fields" disabled={profile.busy}>
+            <InputField
+              label={t.displayName}
+              name="name"
+              autoComplete="name"
+              required
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+            />
+            <InputField label={t.email} name="email" type="email" value={account.user.email} readOnly />
+            <button type="submit" className="button button--primary">
+              {profile.busy ? t.working : t.saveName}
+            </button>
+          </fieldset>
+        </form>
+      </Section>
+
+      <Section id="password-title" title={t.password}>
+        {account.hasPassword ? (
+          <>
+            <ErrorBanner error={password.error} />
+            <form className="form" onSubmit={changePassword} noValidate>
+              <fieldset className="form__fields" disabled={password.busy}>
+                <InputField
+                  label={t.currentPassword}
+                  name="current-password"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  value={current}
+                  onChange={(e) => setCurrent(e.target.value)}
+                />
+                <InputField
+                  label={t.newPassword}
+                  name="new-password"
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                  value={next}
+                  onChange={(e) => setNext(e.target.value)}
+                />
+                <button type="submit" className="button button--primary">
+                  {password.busy ? t.working : t.changePassword}
+                </button>
+              </fieldset>
+            </form>
+          </>
+        ) : (
+          <p>{t.noPassword}</p>
+        )}
+      </Section>
+
+      <Section id="sessions-title" title={t.sessions}>
+        <ErrorBanner error={sessions.error} />
+        <ul className="session-list">
+          {account.sessions.map((session) => (
+            <li key={session.id} className="session-list__item">
+              <span className="session-list__device">{session.device ?? t.unknownDevice}</span>
+              <span className="session-list__meta">
+                {fill(t.since, { date: dateFormat.format(new Date(session.createdAt)) })}
+                {session.current && <strong className="session-list__current"> · {t.thisDevice}</strong>}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <button
+          type="button"
+          className="button button--outline"
+          onClick={() => void signOutOthers()}
+          disabled={sessions.busy || account.sessions.length < 2}
+        >
+          {sessions.busy ? t.working : t.signOutOthers}
+        </button>
+      </Section>
+
+      <Section id="delete-title" title={t.deleteTitle}>
+        <p>{t.deleteText}</p>
+        <button type="button" className="button button--danger" onClick={() => confirm.current?.showModal()}>
+          {t.deleteButton}
+        </button>
+        <dialog ref={confirm} className="modal" aria-labelledby="delete-confirm-title">
+          <form className="modal__panel form" onSubmit={deleteAccount} noValidate>
+            <h2 id="delete-confirm-title">{t.deleteConfirmTitle}</h2>
+            <p>{t.deleteConfirmText}</p>
+            <ErrorBanner error={removal.error} />
+            <fieldset className="form__fields" disabled={removal.busy}>
+              <InputField
+                label={authTexts.password}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                value={deletePassword}
+                onChange={(e) => setDeletePassword(e.target.value)}
+              />
+              <div className="modal__actions">
+                <button type="button" className="button button--outline" onClick={() => confirm.current?.close()}>
+                  {t.cancel}
+                </button>
+                <button type="submit" className="button button--danger">
+                  {removal.busy ? t.working : t.deleteConfirm}
+                </button>
+              </div>
+            </fieldset>
+          </form>
+        </dialog>
+      </Section>
+    </div>
+  );
+}
