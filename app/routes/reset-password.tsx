@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { useSearchParams } from "react-router";
 import { InputField } from "~/components/field";
+import { FormBanner } from "~/components/form-banner";
 import { authErrorMessage } from "~/features/auth/errors";
 import { MIN_PASSWORD_LENGTH } from "~/features/auth/validation";
 import { useAuthDialog } from "~/lib/auth-dialog";
@@ -55,16 +56,10 @@ export default function ResetPassword() {
   return (
     <section className="page page--narrow" aria-labelledby="reset-title">
       <h1 id="reset-title">{t.title}</h1>
-      {error && (
-        <p className="form-banner form-banner--error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormBanner tone="error">{error}</FormBanner>
       {state === "done" ? (
         <>
-          <p className="form-banner form-banner--success" role="status">
-            {t.done}
-          </p>
+          <FormBanner tone="success">{t.done}</FormBanner>
           <button type="button" className="button button--primary" onClick={() => auth.open("login")}>
             {t.login}
           </button>

@@ -2,6 +2,7 @@ import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { InputField } from "~/components/field";
+import { FormBanner } from "~/components/form-banner";
 import { MIN_PASSWORD_LENGTH } from "~/features/auth/validation";
 import { storageKeys } from "~/lib/site";
 import { accountTexts as t, authTexts, fill } from "~/lib/texts";
@@ -15,14 +16,6 @@ function Section({ id, title, children }: { id: string; title: string; children:
       {children}
     </section>
   );
-}
-
-function ErrorBanner({ error }: { error: string | null }) {
-  return error ? (
-    <p className="form-banner form-banner--error" role="alert">
-      {error}
-    </p>
-  ) : null;
 }
 
 /** Runs an account action with a busy flag and an inline error; success shows a toast. */
@@ -96,7 +89,7 @@ export function AccountPage({ account }: { account: AccountView }) {
       <h1>{t.title}</h1>
 
       <Section id="profile-title" title={t.profile}>
-        <ErrorBanner error={profile.error} />
+        <FormBanner tone="error">{profile.error}</FormBanner>
         <form className="form" onSubmit={saveName} noValidate>
           <fieldset className="form__fields" disabled={profile.busy}>
             <InputField
@@ -118,7 +111,7 @@ export function AccountPage({ account }: { account: AccountView }) {
       <Section id="password-title" title={t.password}>
         {account.hasPassword ? (
           <>
-            <ErrorBanner error={password.error} />
+            <FormBanner tone="error">{password.error}</FormBanner>
             <form className="form" onSubmit={changePassword} noValidate>
               <fieldset className="form__fields" disabled={password.busy}>
                 <InputField
@@ -151,7 +144,7 @@ export function AccountPage({ account }: { account: AccountView }) {
       </Section>
 
       <Section id="sessions-title" title={t.sessions}>
-        <ErrorBanner error={sessions.error} />
+        <FormBanner tone="error">{sessions.error}</FormBanner>
         <ul className="session-list">
           {account.sessions.map((session) => (
             <li key={session.id} className="session-list__item">
@@ -182,7 +175,7 @@ export function AccountPage({ account }: { account: AccountView }) {
           <form className="modal__panel form" onSubmit={deleteAccount} noValidate>
             <h2 id="delete-confirm-title">{t.deleteConfirmTitle}</h2>
             <p>{t.deleteConfirmText}</p>
-            <ErrorBanner error={removal.error} />
+            <FormBanner tone="error">{removal.error}</FormBanner>
             <fieldset className="form__fields" disabled={removal.busy}>
               <InputField
                 label={authTexts.password}

@@ -1,6 +1,7 @@
 import { X } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { InputField } from "~/components/field";
+import { FormBanner } from "~/components/form-banner";
 import type { AuthView } from "~/lib/auth-dialog";
 import { authTexts as t } from "~/lib/texts";
 import { ForgotPasswordForm } from "./forgot-password-form";
@@ -101,11 +102,7 @@ export function AuthDialog({ open, view, onViewChange, onClose, submit, google, 
             <ForgotPasswordForm initialEmail={fields.email} request={requestReset} onBack={() => setForgot(false)} />
           ) : (
             <>
-              {error && (
-                <p className="form-banner form-banner--error" role="alert">
-                  {error}
-                </p>
-              )}
+              <FormBanner tone="error">{error}</FormBanner>
               <form className="form" noValidate onSubmit={onSubmit}>
                 <fieldset disabled={busy !== null} className="form__fields">
                   {signup && (

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { InputField } from "~/components/field";
+import { FormBanner } from "~/components/form-banner";
 import { authTexts as t, fill } from "~/lib/texts";
 import { EMAIL_PATTERN } from "./validation";
 
@@ -35,15 +36,9 @@ export function ForgotPasswordForm({ initialEmail, request, onBack }: Props) {
 
   return (
     <>
-      {error && (
-        <p className="form-banner form-banner--error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormBanner tone="error">{error}</FormBanner>
       {state === "sent" ? (
-        <p className="form-banner form-banner--success" role="status">
-          {fill(t.forgotSent, { email: email.trim().toLowerCase() })}
-        </p>
+        <FormBanner tone="success">{fill(t.forgotSent, { email: email.trim().toLowerCase() })}</FormBanner>
       ) : (
         <form className="form" noValidate onSubmit={onSubmit}>
           <p>{t.forgotIntro}</p>
