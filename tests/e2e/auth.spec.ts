@@ -222,3 +222,41 @@ test("a visitor who is not signed in still gets the alert (the gate is the sessi
   const alert = await acceptAlert(page, () => page.getByRole("button", { name: "Theory Fundamentals" }).click());
   expect(alert.message).toBe(texts.home.loginRequired);
 });
+
+test("while signing up the button reads 'Signing Up...'", async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/auth/sign-up/email", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const dialog = await openAuth(page, "signup");
+  await dialog.getByLabel(authTexts.fullName).fill("Ada");
+  await dialog.getByLabel(authTexts.email).fill(uniqueEmail());
+  await dialog.getByLabel(authTexts.password).fill(PASSWORD);
+  await dialog.getByRole("button", { name: authTexts.signupButton }).click();
+  await expect(dialog.getByRole("button", { name: authTexts.signingUp })).toBeVisible();
+  await expect(dialog.getByLabel(authTexts.fullName)).toBeDisabled();
+  release();
+  await expect(dialog).toBeHidden();
+});
+
+test.describe("when the operator has switched email sign-in off", () => {
+  // The server's refusal (proved in server/api/auth.test.ts) is replayed here, to check its words.
+  test.use({ allowConsoleErrors: /status of 400/ });
+
+  test("the dialog says email/password authentication is not enabled", async ({ page }) => {
+    await page.route("**/api/auth/sign-in/email", (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: "application/json",
+        body: JSON.stringify({ code: "EMAIL_PASSWORD_DISABLED", message: "Email and password is not enabled" }),
+      }),
+    );
+    const dialog = await openAuth(page, "login");
+    await dialog.getByLabel(authTexts.email).fill(uniqueEmail());
+    await dialog.getByLabel(authTexts.password).fill(PASSWORD);
+    await dialog.getByRole("button", { name: authTexts.loginButton }).click();
+    await expect(dialog.getByRole("alert")).toHaveText(authTexts.disabled);
+  });
+});
