@@ -42,7 +42,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: bootScript(data?.site.consentCookie ?? "devpreps") }} />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: bootScript(data?.site.consentCookie ?? "devpreps") }}
+        />
         <Meta />
         <Links />
       </head>
