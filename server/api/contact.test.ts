@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type Dialect, testDialects } from "../../tests/support/databases";
 import { type TestServices, createTestServices } from "../../tests/support/services";
 import { createApp } from "../app";
-import { listContactMessages } from "../contact/contact-service";
+import { deleteExpiredContactMessages, listContactMessages } from "../contact/contact-service";
 
 const valid = { name: "Ada Lovelace", email: "ada@example.com", message: "Could you add questions on Node streams?" };
 let clientCounter = 0;
@@ -78,5 +78,30 @@ describe.each(testDialects())("POST /api/contact on %s", (dialect: Dialect) => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(600);
     expect((await send(valid, "198.51.100.8")).status).toBe(201);
+  });
+
+  test("messages older than 12 months are deleted, newer ones kept", async () => {
+    const db = t.services.database.db;
+    const old = new Date(Date.now() - 366 * 24 * 60 * 60 * 1000).toISOString();
+    const recent = new Date(Date.now() - 300 * 24 * 60 * 60 * 1000).toISOString();
+    await db
+      .insertInto("contact_message")
+      .values([
+        { id: "old-message", name: "A", email: "a@example.com", message: "old", client_hash: "x", created_at: old, handled_at: null },
+        {
+          id: "recent-message",
+          name: "B",
+          email: "b@example.com",
+          message: "recent",
+          client_hash: "x",
+          created_at: recent,
+          handled_at: null,
+        },
+      ])
+      .execute();
+    expect(await deleteExpiredContactMessages(t.services)).toBe(1);
+    const ids = (await listContactMessages(t.services, 1000)).map((m) => m.id);
+    expect(ids).toContain("recent-message");
+    expect(ids).not.toContain("old-message");
   });
 });

@@ -4,6 +4,8 @@ import { consume } from "../rate-limit/rate-limiter";
 import type { Services } from "../services";
 
 export const CONTACT_LIMITS = { name: 200, email: 320, message: 5000 } as const;
+/** The privacy policy promises contact messages are deleted after 12 months. */
+export const CONTACT_RETENTION_MS = 365 * 24 * 60 * 60 * 1000;
 /** Issue #3: at most 5 messages per client in 10 minutes. */
 export const CONTACT_RATE = { limit: 5, windowMs: 10 * 60 * 1000 };
 
@@ -35,14 +37,23 @@ export async function submitContactMessage(services: Services, input: ContactInp
   const decision = await consume(db, `contact:${clientHash}`, CONTACT_RATE);
   if (!decision.allowed) return { ok: false, retryAfterSeconds: decision.retryAfterSeconds };
   const id = crypto.randomUUID();
+  const now = new Date();
   await db
     .insertInto("contact_message")
-    .values({ id, ...input, client_hash: clientHash, created_at: new Date().toISOString(), handled_at: null })
+    .values({ id, ...input, client_hash: clientHash, created_at: now.toISOString(), handled_at: null })
     .execute();
+  await deleteExpiredContactMessages(services, now);
   return { ok: true, id };
 }
 
 /** Newest first, for the team's inbox (an admin screen comes with moderation). */
 export async function listContactMessages(services: Services, limit = 50) {
   return services.database.db.selectFrom("contact_message").selectAll().orderBy("created_at", "desc").limit(limit).execute();
+}
+
+/** Deletes messages past the retention period (run on each new message: no timer needed). */
+export async function deleteExpiredContactMessages(services: Services, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - CONTACT_RETENTION_MS).toISOString();
+  const result = await services.database.db.deleteFrom("contact_message").where("created_at", "<", cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
