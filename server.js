@@ -16,7 +16,7 @@ const clientDir = path.join(root, "build/client");
 
 function fail(error) {
   // Configuration and migration problems are the operator's to fix: a clear message, no stack.
-  if (error && (error.name === "ConfigError" || error.name === "MigrationFailed")) {
+  if (error && ["ConfigError", "MigrationFailed", "ContentError"].includes(error.name)) {
     console.error(`\n${error.message}\n\nSee .env.example for every setting.`);
     process.exit(1);
   }

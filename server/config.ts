@@ -19,6 +19,7 @@ export const envSchema = z.object({
     .regex(/^(postgres(ql)?:\/\/|file:|sqlite:)/, "must start with postgres://, postgresql://, file: or sqlite:")
     .optional(),
   DATA_DIR: z.string().min(1).default("./data"),
+  CONTENT_DIR: z.string().min(1).default("./content"),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   ADMIN_EMAILS: z.string().default(""),
   AUTH_EMAIL_PASSWORD: booleanFlag.default(true),
@@ -76,6 +77,7 @@ export interface Config {
   secureCookies: boolean;
   database: DatabaseTarget;
   dataDir: string;
+  contentDir: string;
   authSecret: string | undefined;
   adminEmails: string[];
   auth: { emailPassword: boolean };
@@ -121,6 +123,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     secureCookies: baseUrl.startsWith("https://"),
     database: parseDatabaseUrl(env.DATABASE_URL, dataDir),
     dataDir,
+    contentDir: env.CONTENT_DIR,
     authSecret: env.AUTH_SECRET,
     adminEmails: env.ADMIN_EMAILS.split(",")
       .map((email) => email.trim().toLowerCase())

@@ -1,5 +1,7 @@
+import path from "node:path";
 import { type Auth, createAuth } from "./auth/auth";
 import type { ScryptCost } from "./auth/password";
+import { importBlogContent } from "./blog/content-import";
 import type { Config } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
@@ -46,7 +48,16 @@ export async function createServices(config: Config, logger: Logger, options: Se
     mailer,
     hashCost: options.hashCost,
   });
-  return { config, logger, database, authSecret, auth, mailer };
+  const services: Services = { config, logger, database, authSecret, auth, mailer };
+  // The staff posts in content/blog are imported on every start; unchanged files write nothing.
+  try {
+    const imported = await importBlogContent(services, path.join(config.contentDir, "blog"));
+    if (imported.added + imported.updated + imported.removed > 0) logger.info({ imported }, "blog content imported");
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return services;
 }
 
 export async function closeServices(services: Services): Promise<void> {

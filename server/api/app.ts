@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { adminRouter } from "./admin";
 import { authRouter } from "./auth";
+import { blogRouter } from "./blog";
 import { contactRouter } from "./contact";
 import { ApiError, describeIssues, errorBody } from "./errors";
 import { docsRouter } from "./docs";
@@ -31,6 +32,7 @@ export function createApi() {
 
   api.route("/auth", authRouter);
   api.route("/admin", adminRouter);
+  api.route("/blog", blogRouter);
   api.route("/health", healthRouter);
   api.route("/contact", contactRouter);
   api.route("/vitals", vitalsRouter);

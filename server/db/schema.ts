@@ -47,7 +47,30 @@ export interface SessionTable {
   userId: string;
 }
 
+export type PostStatus = "pending" | "approved" | "rejected" | "removed";
+
+export interface BlogPostTable {
+  id: string;
+  title: string;
+  author_name: string;
+  author_id: string | null;
+  body_markdown: string | null;
+  /** Sanitised on write (server/blog/render.ts); pages render only this. */
+  body_html: string;
+  summary: string | null;
+  image_url: string | null;
+  created_at: string | null;
+  updated_at: string;
+  status: PostStatus;
+  moderator_note: string | null;
+  approved_by: string | null;
+  approved_at: string | null;
+  origin: "content" | "user";
+  source_hash: string | null;
+}
+
 export interface Database {
+  blog_post: BlogPostTable;
   user: UserTable;
   session: SessionTable;
   rate_limit: RateLimitTable;
