@@ -264,6 +264,31 @@ export const authTexts = {
   backToLogin: "Back to login",
 } as const;
 
+/** Dev Insights (spec §2, §8). */
+export const blogTexts = {
+  listTitle: "Explore Dev Insights",
+  listDescription: "Articles on interview preparation and the technologies developers are asked about.",
+  appCall: "Read and write posts on the go in the {name} app.",
+  appButton: "Download the app",
+  loading: "Loading posts…",
+  loadFailed: "Failed to load blog posts. Please try again later.",
+  loadFailedHint: "Please check your internet connection or try again.",
+  empty: "No blog posts found yet. Check back soon!",
+  more: "Older posts",
+  tryAgain: "Try again",
+  by: "By",
+  publishedOn: "Published on",
+  back: "Back to Dev Insights",
+  missingId: "Blog ID is missing.",
+  notApproved: "This blog post is not approved or does not exist.",
+  notFound: "Blog post not found.",
+  notFoundHint: "No blog post found with this ID.",
+  detailFailed: "Failed to load blog post. Please try again later.",
+  detailFailedHint: "Please check the URL or try again later.",
+  pending: "Waiting for review: only you and the moderators can see this post.",
+  feedTitle: "{name} Dev Insights",
+} as const;
+
 /** The account page (/account). */
 export const accountTexts = {
   title: "Your account",

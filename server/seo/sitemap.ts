@@ -1,3 +1,4 @@
+import { blogSitemapEntries } from "../blog/feed";
 import type { Services } from "../services";
 
 export interface SitemapEntry {
@@ -19,7 +20,7 @@ export const staticPages: SitemapEntry[] = [
 type SitemapSource = (services: Services) => Promise<SitemapEntry[]>;
 
 /** Each feature with indexable pages (question lists, blog posts) adds a source here. */
-export const sitemapSources: SitemapSource[] = [];
+export const sitemapSources: SitemapSource[] = [blogSitemapEntries];
 
 export async function sitemapEntries(services: Services): Promise<SitemapEntry[]> {
   const dynamic = await Promise.all(sitemapSources.map((source) => source(services)));

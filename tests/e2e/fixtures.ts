@@ -84,3 +84,11 @@ export async function waitForMail(to: string): Promise<{ subject: string | undef
   }
   throw new Error(`no mail to ${to}`);
 }
+
+/** Opens the e2e server's SQLite database for writing, to arrange data no UI creates yet. */
+export async function openSiteDatabaseForWriting() {
+  const { default: SQLite } = await import("better-sqlite3");
+  const db = new SQLite(`${process.env.E2E_DATA_DIR}/devprep.db`);
+  db.pragma("busy_timeout = 5000");
+  return db;
+}

@@ -1,0 +1,74 @@
+import { Link, data, useNavigation } from "react-router";
+import { PostCard } from "~/features/blog/post-card";
+import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { blogTexts as t, fill } from "~/lib/texts";
+import { useSite } from "~/lib/use-site";
+import { decodeCursor, listApprovedPosts } from "../../server/blog/blog-service";
+import type { Route } from "./+types/devinsights";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const after = new URL(request.url).searchParams.get("after");
+  try {
+    const page = await listApprovedPosts(context.services, decodeCursor(after));
+    return { failed: false as const, ...page, paged: Boolean(after) };
+  } catch (error) {
+    context.services.logger.error({ err: error, requestId: context.requestId }, "blog list failed");
+    return data({ failed: true as const, posts: [], nextCursor: null, paged: false }, { status: 500 });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const site = siteFromMatches(matches);
+  const tags = pageMeta({ title: t.listTitle, description: t.listDescription, path: "/devinsights", siteName: site.name, baseUrl: site.baseUrl, noindex: location.search.includes("after=") });
+  return [...tags, { tagName: "link", rel: "alternate", type: "application/rss+xml", title: fill(t.feedTitle, { name: site.name }), href: "/devinsights/feed.xml" }];
+};
+
+export default function DevInsights({ loaderData }: Route.ComponentProps) {
+  const site = useSite();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/devinsights";
+  return (
+    <div className="page blog-list">
+      <h1>{t.listTitle}</h1>
+      {site.playStoreUrl && (
+        <p className="blog-list__app">
+          {fill(t.appCall, { name: site.name })}{" "}
+          <a className="button button--accent button--small" href={site.playStoreUrl} target="_blank" rel="noopener noreferrer">
+            {t.appButton}
+          </a>
+        </p>
+      )}
+      {loading ? (
+        <div className="blog-list__loading" role="status">
+          <div className="spinner" aria-hidden />
+          <span className="visually-hidden">{t.loading}</span>
+        </div>
+      ) : loaderData.failed ? (
+        <div className="blog-list__error" role="alert">
+          <p>{t.loadFailed}</p>
+          <p>{t.loadFailedHint}</p>
+          <Link to="/devinsights" reloadDocument className="button button--outline">
+            {t.tryAgain}
+          </Link>
+        </div>
+      ) : loaderData.posts.length === 0 ? (
+        <p className="blog-list__empty">{t.empty}</p>
+      ) : (
+        <>
+          <ul className="post-grid" data-testid="post-grid">
+            {loaderData.posts.map((post, i) => (
+              <PostCard key={post.id} post={post} position={i} />
+            ))}
+          </ul>
+          {loaderData.nextCursor && (
+            <p className="blog-list__more">
+              <Link className="button button--outline" to={`/devinsights?after=${loaderData.nextCursor}`}>
+                {t.more}
+              </Link>
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
