@@ -25,9 +25,24 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
   const site = siteFromMatches(matches);
   const post = loaded?.post;
-  if (!post) return pageMeta({ title: t.notFound, description: t.notFoundHint, path: "/devinsights", siteName: site.name, baseUrl: site.baseUrl, noindex: true });
+  if (!post)
+    return pageMeta({
+      title: t.notFound,
+      description: t.notFoundHint,
+      path: "/devinsights",
+      siteName: site.name,
+      baseUrl: site.baseUrl,
+      noindex: true,
+    });
   const path = `/blog/${post.id}`;
-  const tags = pageMeta({ title: post.title, description: post.preview, path, siteName: site.name, baseUrl: site.baseUrl, noindex: post.status !== "approved" });
+  const tags = pageMeta({
+    title: post.title,
+    description: post.preview,
+    path,
+    siteName: site.name,
+    baseUrl: site.baseUrl,
+    noindex: post.status !== "approved",
+  });
   const article = {
     "@context": "https://schema.org",
     "@type": "Article",
@@ -38,7 +53,10 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
     mainEntityOfPage: `${site.baseUrl}${path}`,
     publisher: { "@type": "Organization", name: site.name },
   };
-  return [...tags.map((tag) => ("property" in tag && tag.property === "og:type" ? { property: "og:type", content: "article" } : tag)), { "script:ld+json": article }];
+  return [
+    ...tags.map((tag) => ("property" in tag && tag.property === "og:type" ? { property: "og:type", content: "article" } : tag)),
+    { "script:ld+json": article },
+  ];
 };
 
 const messages: Record<State, [string, string | null]> = {

@@ -19,8 +19,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const site = siteFromMatches(matches);
-  const tags = pageMeta({ title: t.listTitle, description: t.listDescription, path: "/devinsights", siteName: site.name, baseUrl: site.baseUrl, noindex: location.search.includes("after=") });
-  return [...tags, { tagName: "link", rel: "alternate", type: "application/rss+xml", title: fill(t.feedTitle, { name: site.name }), href: "/devinsights/feed.xml" }];
+  const tags = pageMeta({
+    title: t.listTitle,
+    description: t.listDescription,
+    path: "/devinsights",
+    siteName: site.name,
+    baseUrl: site.baseUrl,
+    noindex: location.search.includes("after="),
+  });
+  return [
+    ...tags,
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/rss+xml",
+      title: fill(t.feedTitle, { name: site.name }),
+      href: "/devinsights/feed.xml",
+    },
+  ];
 };
 
 export default function DevInsights({ loaderData }: Route.ComponentProps) {

@@ -37,5 +37,8 @@ export async function blogSitemapEntries(services: Services) {
     .where("status", "=", "approved")
     .orderBy("id")
     .execute();
-  return [{ path: "/devinsights", changefreq: "daily" as const, priority: 0.8 }, ...rows.map((r) => ({ path: `/blog/${r.id}`, lastmod: r.updated_at.slice(0, 10), priority: 0.6 }))];
+  return [
+    { path: "/devinsights", changefreq: "daily" as const, priority: 0.8 },
+    ...rows.map((r) => ({ path: `/blog/${r.id}`, lastmod: r.updated_at.slice(0, 10), priority: 0.6 })),
+  ];
 }
