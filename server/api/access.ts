@@ -18,3 +18,8 @@ export function requireUser(role: Role = "user"): MiddlewareHandler<ApiEnv> {
     await next();
   };
 }
+
+/** The signed-in user set by requireUser (for handlers behind it). */
+export function userOf(c: { get(key: never): unknown }): SessionUser {
+  return c.get("user" as never) as SessionUser;
+}

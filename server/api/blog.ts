@@ -1,5 +1,15 @@
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
-import { PAGE_SIZE, decodeCursor, findPost, listApprovedPosts } from "../blog/blog-service";
+import {
+  PAGE_SIZE,
+  POST_LIMITS,
+  createPost,
+  decodeCursor,
+  findPost,
+  listApprovedPosts,
+  listOwnPosts,
+  updateOwnPost,
+} from "../blog/blog-service";
+import { requireUser, userOf } from "./access";
 import { currentUser } from "../users/user-service";
 import { errorBody, errorResponse } from "./errors";
 import type { ApiEnv } from "./types";
@@ -52,6 +62,101 @@ const detail = createRoute({
   },
 });
 
+/** What a post is written as: Markdown from the web editor, or HTML from API clients. */
+export const PostInputSchema = z
+  .object({
+    title: z
+      .string()
+      .trim()
+      .min(1, "Please give the post a title.")
+      .max(POST_LIMITS.title, `A title can be at most ${POST_LIMITS.title} characters.`),
+    markdown: z.string().max(POST_LIMITS.body, "The post is too long.").optional(),
+    html: z.string().max(POST_LIMITS.body, "The post is too long.").optional(),
+    imageUrl: z
+      .string()
+      .regex(/^(https:\/\/\S+|\/uploads\/[\w.-]+)$/, "The cover image must be an https address or one of our uploads.")
+      .nullable()
+      .optional(),
+  })
+  .refine((p) => (p.markdown === undefined) !== (p.html === undefined), {
+    message: "Send the body as markdown or as html, not both.",
+    path: ["markdown"],
+  })
+  .refine((p) => Boolean((p.markdown ?? p.html ?? "").trim()), { message: "The post has no text.", path: ["markdown"] })
+  .openapi("PostInput");
+
+const create = createRoute({
+  method: "post",
+  path: "/posts",
+  tags: ["Blog"],
+  summary: "Submit a post (signed in); it waits for a moderator",
+  security: [{ session: [] }, { bearer: [] }] as const,
+  middleware: [requireUser()] as const,
+  request: { body: { content: { "application/json": { schema: PostInputSchema } }, required: true } },
+  responses: {
+    201: {
+      content: { "application/json": { schema: z.object({ id: z.string(), status: z.literal("pending") }) } },
+      description: "Submitted",
+    },
+    400: errorResponse("A field is missing or not valid"),
+    401: errorResponse("Not signed in"),
+  },
+});
+
+const update = createRoute({
+  method: "put",
+  path: "/posts/{id}",
+  tags: ["Blog"],
+  summary: "Edit your own pending or rejected post and resubmit it",
+  security: [{ session: [] }, { bearer: [] }] as const,
+  middleware: [requireUser()] as const,
+  request: {
+    params: z.object({ id: z.string().min(1).max(120) }),
+    body: { content: { "application/json": { schema: PostInputSchema } }, required: true },
+  },
+  responses: {
+    200: {
+      content: { "application/json": { schema: z.object({ id: z.string(), status: z.literal("pending") }) } },
+      description: "Resubmitted",
+    },
+    400: errorResponse("A field is missing or not valid"),
+    401: errorResponse("Not signed in"),
+    403: errorResponse("Not your post"),
+    404: errorResponse("No such post"),
+    409: errorResponse("Approved posts cannot be edited"),
+  },
+});
+
+const mine = createRoute({
+  method: "get",
+  path: "/my-posts",
+  tags: ["Blog"],
+  summary: "Your posts with their status and the moderator's note",
+  security: [{ session: [] }, { bearer: [] }] as const,
+  middleware: [requireUser()] as const,
+  responses: {
+    200: {
+      content: {
+        "application/json": {
+          schema: z.object({
+            posts: z.array(
+              z.object({
+                id: z.string(),
+                title: z.string(),
+                status: z.string(),
+                moderatorNote: z.string().nullable(),
+                updatedAt: z.string(),
+              }),
+            ),
+          }),
+        },
+      },
+      description: "Your posts",
+    },
+    401: errorResponse("Not signed in"),
+  },
+});
+
 export const blogRouter = new OpenAPIHono<ApiEnv>()
   .openapi(list, async (c) => {
     const { after, limit } = c.req.valid("query");
@@ -64,4 +169,25 @@ export const blogRouter = new OpenAPIHono<ApiEnv>()
     if (found.kind === "not-found") return c.json(errorBody("not_found", "Blog post not found."), 404);
     if (found.kind === "not-approved") return c.json(errorBody("not_found", "This blog post is not approved or does not exist."), 404);
     return c.json(found.post, 200);
+  })
+  .openapi(create, async (c) => {
+    const id = await createPost(c.var.services, userOf(c), c.req.valid("json"));
+    return c.json({ id, status: "pending" as const }, 201);
+  })
+  .openapi(update, async (c) => {
+    const id = c.req.valid("param").id;
+    const result = await updateOwnPost(c.var.services, userOf(c), id, c.req.valid("json"));
+    if (result === "not-found") return c.json(errorBody("not_found", "Blog post not found."), 404);
+    if (result === "forbidden") return c.json(errorBody("forbidden", "You can only edit your own posts."), 403);
+    if (result === "locked") return c.json(errorBody("conflict", "An approved post can no longer be edited."), 409);
+    return c.json({ id, status: "pending" as const }, 200);
+  })
+  .openapi(mine, async (c) => {
+    const rows = await listOwnPosts(c.var.services, userOf(c));
+    return c.json(
+      {
+        posts: rows.map((r) => ({ id: r.id, title: r.title, status: r.status, moderatorNote: r.moderator_note, updatedAt: r.updated_at })),
+      },
+      200,
+    );
   });

@@ -18,6 +18,7 @@ export type ErrorCode =
   | "forbidden"
   | "not_found"
   | "method_not_allowed"
+  | "conflict"
   | "payload_too_large"
   | "rate_limited"
   | "unavailable"

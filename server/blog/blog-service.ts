@@ -1,8 +1,9 @@
+import crypto from "node:crypto";
 import { sql } from "kysely";
 import type { BlogPostTable } from "../db/schema";
 import type { Services } from "../services";
 import type { SessionUser } from "../users/user-service";
-import { previewText } from "./render";
+import { previewText, renderMarkdown, sanitizePostHtml } from "./render";
 
 export interface PostSummary {
   id: string;
@@ -100,4 +101,121 @@ export async function findPost(services: Services, id: string, viewer: SessionUs
   const mayPeek = viewer && (viewer.role === "admin" || (row.author_id !== null && row.author_id === viewer.id));
   if (row.status !== "approved" && !mayPeek) return { kind: "not-approved" };
   return { kind: "found", post: { ...toSummary(row), html: row.body_html, status: row.status } };
+}
+
+export const POST_LIMITS = { title: 200, body: 100_000, note: 1000 } as const;
+
+export interface PostInput {
+  title: string;
+  /** Exactly one of markdown (the web editor) or html (API clients). */
+  markdown?: string;
+  html?: string;
+  imageUrl?: string | null;
+}
+
+function renderInput(input: PostInput): { body_markdown: string | null; body_html: string } {
+  if (input.markdown !== undefined) return { body_markdown: input.markdown, body_html: renderMarkdown(input.markdown) };
+  return { body_markdown: null, body_html: sanitizePostHtml(input.html ?? "") };
+}
+
+/** A signed-in user's new post: pending until a moderator approves it. */
+export async function createPost(services: Services, author: SessionUser, input: PostInput): Promise<string> {
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  await services.database.db
+    .insertInto("blog_post")
+    .values({
+      id,
+      title: input.title,
+      author_name: author.name || author.email.split("@")[0] || "User",
+      author_id: author.id,
+      ...renderInput(input),
+      summary: null,
+      image_url: input.imageUrl ?? null,
+      created_at: now,
+      updated_at: now,
+      status: "pending",
+      moderator_note: null,
+      approved_by: null,
+      approved_at: null,
+      origin: "user",
+      source_hash: null,
+    })
+    .execute();
+  return id;
+}
+
+export type EditResult = "updated" | "not-found" | "forbidden" | "locked";
+
+/** The author edits a pending or rejected post; it goes (back) to the moderators. */
+export async function updateOwnPost(services: Services, author: SessionUser, id: string, input: PostInput): Promise<EditResult> {
+  const { db } = services.database;
+  const row = await db.selectFrom("blog_post").select(["author_id", "status"]).where("id", "=", id).executeTakeFirst();
+  if (!row || row.status === "removed") return "not-found";
+  if (row.author_id !== author.id) return "forbidden";
+  if (row.status === "approved") return "locked";
+  await db
+    .updateTable("blog_post")
+    .set({
+      title: input.title,
+      ...renderInput(input),
+      image_url: input.imageUrl ?? null,
+      status: "pending",
+      updated_at: new Date().toISOString(),
+    })
+    .where("id", "=", id)
+    .execute();
+  return "updated";
+}
+
+/** The author's own posts with their status and the moderator's note, newest first. */
+export async function listOwnPosts(services: Services, author: SessionUser) {
+  return services.database.db
+    .selectFrom("blog_post")
+    .select(["id", "title", "status", "moderator_note", "created_at", "updated_at"])
+    .where("author_id", "=", author.id)
+    .where("status", "!=", "removed")
+    .orderBy("updated_at", "desc")
+    .execute();
+}
+
+/** The moderation queue: pending posts, oldest first, rendered as they will appear. */
+export async function listPendingPosts(services: Services) {
+  const rows = await services.database.db
+    .selectFrom("blog_post")
+    .select(["id", "title", "author_name", "body_html", "image_url", "created_at", "updated_at"])
+    .where("status", "=", "pending")
+    .orderBy("updated_at", "asc")
+    .limit(100)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    authorName: r.author_name,
+    html: r.body_html,
+    imageUrl: r.image_url,
+    submittedAt: r.updated_at,
+  }));
+}
+
+/** A moderator's decision; approval stamps who and when. False when the post is not pending. */
+export async function moderatePost(
+  services: Services,
+  moderator: SessionUser,
+  id: string,
+  decision: "approve" | "reject",
+  note: string | null,
+) {
+  const now = new Date().toISOString();
+  const result = await services.database.db
+    .updateTable("blog_post")
+    .set(
+      decision === "approve"
+        ? { status: "approved", approved_by: moderator.id, approved_at: now, moderator_note: note, updated_at: now }
+        : { status: "rejected", moderator_note: note, updated_at: now },
+    )
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

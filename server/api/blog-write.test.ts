@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type Dialect, testDialects } from "../../tests/support/databases";
+import { unsafeParts, xssPayloads } from "../../tests/fixtures/xss-payloads";
+import { type TestServices, createTestServices } from "../../tests/support/services";
+import { createApp } from "../app";
+
+let n = 0;
+
+describe.each(testDialects())("writing and moderating posts on %s", (dialect: Dialect) => {
+  let t: TestServices;
+  let author: string;
+  let other: string;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestServices(dialect, { ADMIN_EMAILS: `mod-${dialect}@example.com`, CONTENT_DIR: "/nonexistent" });
+    const signUp = async (email: string) => {
+      const r = await t.services.auth.api.signUpEmail({
+        body: { name: email.split("@")[0]!, email, password: "analytical-engine" },
+        returnHeaders: true,
+      });
+      return r.headers.get("set-cookie")!.split(";")[0]!;
+    };
+    author = await signUp(`writer-${dialect}@example.com`);
+    other = await signUp(`reader-${dialect}@example.com`);
+    admin = await signUp(`mod-${dialect}@example.com`);
+  });
+  afterAll(() => t.close());
+
+  function call(method: string, path: string, cookie?: string, body?: unknown) {
+    const app = createApp(t.services, () => Promise.reject(new Error("no pages")));
+    return app.request(path, {
+      method,
+      headers: { "Content-Type": "application/json", ...(cookie ? { Cookie: cookie } : {}), "X-Forwarded-For": `198.18.0.${++n % 250}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  }
+
+  test("write → pending → approve → listed, with who and when stamped", async () => {
+    expect((await call("POST", "/api/blog/posts", undefined, { title: "x", markdown: "y" })).status).toBe(401);
+    const created = await call("POST", "/api/blog/posts", author, { title: "My first post", markdown: "Hello **world**" });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    expect((await call("GET", `/api/blog/posts/${id}`)).status).toBe(404);
+    expect((await call("GET", `/api/blog/posts/${id}`, other)).status).toBe(404);
+    expect((await call("GET", `/api/blog/posts/${id}`, author)).status).toBe(200);
+    expect((await call("GET", "/api/admin/blog/pending", author)).status).toBe(403);
+    const queue = (await (await call("GET", "/api/admin/blog/pending", admin)).json()) as { posts: { id: string; html: string }[] };
+    expect(queue.posts.find((p) => p.id === id)?.html).toContain("<strong>world</strong>");
+    expect((await call("POST", `/api/admin/blog/posts/${id}/approve`, admin, {})).status).toBe(200);
+    const post = (await (await call("GET", `/api/blog/posts/${id}`)).json()) as { title: string; authorName: string };
+    expect(post).toMatchObject({ title: "My first post", authorName: `writer-${dialect}` });
+    const row = await t.services.database.db
+      .selectFrom("blog_post")
+      .select(["approved_by", "approved_at"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(row.approved_by).toBeTruthy();
+    expect(row.approved_at).toBeTruthy();
+    const list = (await (await call("GET", "/api/blog/posts")).json()) as { posts: { id: string }[] };
+    expect(list.posts.map((p) => p.id)).toContain(id);
+    expect((await call("PUT", `/api/blog/posts/${id}`, author, { title: "Changed", markdown: "z" })).status).toBe(409);
+  });
+
+  test("reject with a note → the author sees it, edits, and the post is pending again", async () => {
+    const { id } = (await (await call("POST", "/api/blog/posts", author, { title: "Draft", markdown: "Too short" })).json()) as {
+      id: string;
+    };
+    expect((await call("POST", `/api/admin/blog/posts/${id}/reject`, admin, {})).status).toBe(400);
+    expect((await call("POST", `/api/admin/blog/posts/${id}/reject`, admin, { note: "Please add an example." })).status).toBe(200);
+    const mine = (await (await call("GET", "/api/blog/my-posts", author)).json()) as {
+      posts: { id: string; status: string; moderatorNote: string | null }[];
+    };
+    expect(mine.posts.find((p) => p.id === id)).toMatchObject({ status: "rejected", moderatorNote: "Please add an example." });
+    expect((await call("PUT", `/api/blog/posts/${id}`, other, { title: "Hijack", markdown: "x" })).status).toBe(403);
+    expect((await call("PUT", `/api/blog/posts/${id}`, author, { title: "Draft v2", markdown: "Now with an example." })).status).toBe(200);
+    const again = (await (await call("GET", "/api/blog/my-posts", author)).json()) as { posts: { id: string; status: string }[] };
+    expect(again.posts.find((p) => p.id === id)?.status).toBe("pending");
+  });
+
+  test("bad input is refused with a message and nothing is stored", async () => {
+    const before = (await (await call("GET", "/api/blog/my-posts", author)).json()) as { posts: unknown[] };
+    for (const body of [
+      { title: "", markdown: "x" },
+      { title: "t", markdown: "x", html: "<p>y</p>" },
+      { title: "t" },
+      { title: "t", markdown: "x", imageUrl: "http://insecure/a.png" },
+    ]) {
+      const response = await call("POST", "/api/blog/posts", author, body);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe("invalid_request");
+    }
+    const after = (await (await call("GET", "/api/blog/my-posts", author)).json()) as { posts: unknown[] };
+    expect(after.posts.length).toBe(before.posts.length);
+  });
+
+  test(`${xssPayloads.length} hostile bodies, as Markdown and as HTML, are stored without anything executable`, async () => {
+    expect(xssPayloads.length).toBeGreaterThanOrEqual(100);
+    for (const payload of xssPayloads) {
+      for (const body of [{ markdown: payload }, { html: payload }]) {
+        const response = await call("POST", "/api/blog/posts", author, { title: "XSS probe", ...body });
+        if (response.status === 400) continue; // e.g. nothing left to post: refused, nothing stored
+        expect(response.status).toBe(201);
+        const { id } = (await response.json()) as { id: string };
+        const { body_html } = await t.services.database.db
+          .selectFrom("blog_post")
+          .select("body_html")
+          .where("id", "=", id)
+          .executeTakeFirstOrThrow();
+        expect(unsafeParts(body_html), `${JSON.stringify(payload)} → ${body_html}`).toEqual([]);
+      }
+    }
+  });
+});
+
+test("the XSS check itself catches unsafe markup (so the corpus test can fail)", () => {
+  expect(unsafeParts('<p>ok <a href="https://ok.example" rel="nofollow">x</a></p>')).toEqual([]);
+  expect(unsafeParts('<img src="x" onerror="alert(1)"><a href="javascript:alert(1)">x</a><script></script>')).toEqual([
+    "img[src=x]",
+    "img[onerror]",
+    "a[href=javascript:alert(1)]",
+    "<script>",
+  ]);
+});
