@@ -109,6 +109,7 @@ export default defineConfig({
         // Tests act as different clients through X-Forwarded-For (see fixtures.ts).
         TRUST_PROXY: "true",
         SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+        ADMIN_EMAILS: "moderator@example.com",
         GOOGLE_CLIENT_ID: "devprep-test",
         GOOGLE_CLIENT_SECRET: "devprep-test-secret",
         GOOGLE_ISSUER: oidcIssuer,

@@ -45,7 +45,12 @@ export default function DevInsights({ loaderData }: Route.ComponentProps) {
   const loading = navigation.state === "loading" && navigation.location.pathname === "/devinsights";
   return (
     <div className="page blog-list">
-      <h1>{t.listTitle}</h1>
+      <div className="blog-list__head">
+        <h1>{t.listTitle}</h1>
+        <Link className="button button--outline" to="/devinsights/new">
+          {t.write}
+        </Link>
+      </div>
       {site.playStoreUrl && (
         <p className="blog-list__app">
           {fill(t.appCall, { name: site.name })}{" "}

@@ -7,8 +7,10 @@ import {
   findPost,
   listApprovedPosts,
   listOwnPosts,
+  POST_LIMITS as LIMITS,
   updateOwnPost,
 } from "../blog/blog-service";
+import { renderMarkdown } from "../blog/render";
 import { requireUser, userOf } from "./access";
 import { currentUser } from "../users/user-service";
 import { errorBody, errorResponse } from "./errors";
@@ -157,7 +159,27 @@ const mine = createRoute({
   },
 });
 
+const preview = createRoute({
+  method: "post",
+  path: "/preview",
+  tags: ["Blog"],
+  summary: "Render Markdown as the post will appear (signed in)",
+  security: [{ session: [] }, { bearer: [] }] as const,
+  middleware: [requireUser()] as const,
+  request: {
+    body: {
+      content: { "application/json": { schema: z.object({ markdown: z.string().max(LIMITS.body, "The post is too long.") }) } },
+      required: true,
+    },
+  },
+  responses: {
+    200: { content: { "application/json": { schema: z.object({ html: z.string() }) } }, description: "Sanitised HTML" },
+    401: errorResponse("Not signed in"),
+  },
+});
+
 export const blogRouter = new OpenAPIHono<ApiEnv>()
+  .openapi(preview, (c) => c.json({ html: renderMarkdown(c.req.valid("json").markdown) }, 200))
   .openapi(list, async (c) => {
     const { after, limit } = c.req.valid("query");
     const page = await listApprovedPosts(c.var.services, decodeCursor(after), limit ? Number(limit) : PAGE_SIZE);

@@ -219,3 +219,14 @@ export async function moderatePost(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** The author's own post as the editor needs it (Markdown source), or null. */
+export async function findOwnPostForEdit(services: Services, author: SessionUser, id: string) {
+  const row = await services.database.db
+    .selectFrom("blog_post")
+    .select(["id", "title", "body_markdown", "body_html", "image_url", "status", "author_id"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row || row.author_id !== author.id || row.status === "approved" || row.status === "removed") return null;
+  return { id: row.id, title: row.title, markdown: row.body_markdown ?? "", imageUrl: row.image_url };
+}

@@ -166,15 +166,18 @@ test.describe("server answers", () => {
   test("after five attempts in a minute the dialog says to wait", async ({ page }) => {
     const dialog = await openAuth(page, "login");
     const email = uniqueEmail();
-    for (let i = 0; i < 5; i++) {
+    // Limits count in one-minute windows: five answers, then the refusal, unless a window
+    // boundary falls in between, in which case the count starts again (so at most 11 tries).
+    const answers: string[] = [];
+    for (let i = 0; i < 11 && !answers.includes(authTexts.tooManyAttempts); i++) {
       await dialog.getByLabel(authTexts.email).fill(email);
       await dialog.getByLabel(authTexts.password).fill(`attempt-${i}`);
       await dialog.getByRole("button", { name: authTexts.loginButton }).click();
-      await expect(dialog.getByRole("alert")).toHaveText(authTexts.userNotFound);
+      await expect(dialog.getByRole("button", { name: authTexts.loginButton })).toBeEnabled();
+      answers.push((await dialog.getByRole("alert").textContent()) ?? "");
     }
-    await dialog.getByLabel(authTexts.password).fill("attempt-6");
-    await dialog.getByRole("button", { name: authTexts.loginButton }).click();
-    await expect(dialog.getByRole("alert")).toHaveText(authTexts.tooManyAttempts);
+    expect(answers.slice(0, 5)).toEqual(Array(5).fill(authTexts.userNotFound));
+    expect(answers.at(-1)).toBe(authTexts.tooManyAttempts);
   });
 });
 
