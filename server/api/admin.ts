@@ -2,9 +2,8 @@ import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import { POST_LIMITS, listPendingPosts, moderatePost } from "../blog/blog-service";
 import { listContactMessages } from "../contact/contact-service";
 import { requireUser, userOf } from "./access";
-import { errorBody } from "./errors";
 import type { ApiEnv } from "./types";
-import { errorResponse } from "./errors";
+import { adminErrors, errorBody, errorResponse, signedInSecurity } from "./errors";
 
 const ContactMessage = z
   .object({
@@ -22,7 +21,7 @@ const listMessages = createRoute({
   path: "/contact-messages",
   tags: ["Admin"],
   summary: "Messages sent through the contact form, newest first (admins only)",
-  security: [{ session: [] }, { bearer: [] }] as const,
+  security: signedInSecurity,
   request: {
     query: z.object({
       limit: z
@@ -34,8 +33,7 @@ const listMessages = createRoute({
   },
   responses: {
     200: { content: { "application/json": { schema: z.object({ messages: z.array(ContactMessage) }) } }, description: "The messages" },
-    401: errorResponse("Not signed in"),
-    403: errorResponse("Signed in, but not an administrator"),
+    ...adminErrors,
   },
 });
 
@@ -51,7 +49,7 @@ const pending = createRoute({
   path: "/blog/pending",
   tags: ["Admin"],
   summary: "Posts waiting for moderation, oldest first, rendered as they will appear",
-  security: [{ session: [] }, { bearer: [] }] as const,
+  security: signedInSecurity,
   responses: {
     200: {
       content: {
@@ -72,8 +70,7 @@ const pending = createRoute({
       },
       description: "The queue",
     },
-    401: errorResponse("Not signed in"),
-    403: errorResponse("Not an administrator"),
+    ...adminErrors,
   },
 });
 
@@ -85,7 +82,7 @@ function decisionRoute(decision: "approve" | "reject") {
     path: `/blog/posts/{id}/${decision}`,
     tags: ["Admin"],
     summary: decision === "approve" ? "Approve a pending post" : "Reject a pending post with a note for its author",
-    security: [{ session: [] }, { bearer: [] }] as const,
+    security: signedInSecurity,
     request: {
       params: z.object({ id: z.string().min(1).max(120) }),
       body: { content: { "application/json": { schema: Decision } }, required: false },
@@ -93,8 +90,7 @@ function decisionRoute(decision: "approve" | "reject") {
     responses: {
       200: { content: { "application/json": { schema: z.object({ id: z.string(), status: z.string() }) } }, description: "Decided" },
       400: errorResponse("A rejection needs a note"),
-      401: errorResponse("Not signed in"),
-      403: errorResponse("Not an administrator"),
+      ...adminErrors,
       404: errorResponse("No pending post with this id"),
     },
   });

@@ -13,7 +13,7 @@ import {
 import { renderMarkdown } from "../blog/render";
 import { requireUser, userOf } from "./access";
 import { currentUser } from "../users/user-service";
-import { errorBody, errorResponse } from "./errors";
+import { errorBody, errorResponse, signedInErrors, signedInSecurity } from "./errors";
 import type { ApiEnv } from "./types";
 
 const PostSummary = z
@@ -92,7 +92,7 @@ const create = createRoute({
   path: "/posts",
   tags: ["Blog"],
   summary: "Submit a post (signed in); it waits for a moderator",
-  security: [{ session: [] }, { bearer: [] }] as const,
+  security: signedInSecurity,
   middleware: [requireUser()] as const,
   request: { body: { content: { "application/json": { schema: PostInputSchema } }, required: true } },
   responses: {
@@ -101,7 +101,7 @@ const create = createRoute({
       description: "Submitted",
     },
     400: errorResponse("A field is missing or not valid"),
-    401: errorResponse("Not signed in"),
+    ...signedInErrors,
   },
 });
 
@@ -110,7 +110,7 @@ const update = createRoute({
   path: "/posts/{id}",
   tags: ["Blog"],
   summary: "Edit your own pending or rejected post and resubmit it",
-  security: [{ session: [] }, { bearer: [] }] as const,
+  security: signedInSecurity,
   middleware: [requireUser()] as const,
   request: {
     params: z.object({ id: z.string().min(1).max(120) }),
@@ -122,7 +122,7 @@ const update = createRoute({
       description: "Resubmitted",
     },
     400: errorResponse("A field is missing or not valid"),
-    401: errorResponse("Not signed in"),
+    ...signedInErrors,
     403: errorResponse("Not your post"),
     404: errorResponse("No such post"),
     409: errorResponse("Approved posts cannot be edited"),
@@ -134,7 +134,7 @@ const mine = createRoute({
   path: "/my-posts",
   tags: ["Blog"],
   summary: "Your posts with their status and the moderator's note",
-  security: [{ session: [] }, { bearer: [] }] as const,
+  security: signedInSecurity,
   middleware: [requireUser()] as const,
   responses: {
     200: {
@@ -155,7 +155,7 @@ const mine = createRoute({
       },
       description: "Your posts",
     },
-    401: errorResponse("Not signed in"),
+    ...signedInErrors,
   },
 });
 
@@ -164,7 +164,7 @@ const preview = createRoute({
   path: "/preview",
   tags: ["Blog"],
   summary: "Render Markdown as the post will appear (signed in)",
-  security: [{ session: [] }, { bearer: [] }] as const,
+  security: signedInSecurity,
   middleware: [requireUser()] as const,
   request: {
     body: {
@@ -174,7 +174,7 @@ const preview = createRoute({
   },
   responses: {
     200: { content: { "application/json": { schema: z.object({ html: z.string() }) } }, description: "Sanitised HTML" },
-    401: errorResponse("Not signed in"),
+    ...signedInErrors,
   },
 });
 

@@ -54,3 +54,8 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
 export function errorResponse(description: string) {
   return { content: { "application/json": { schema: ErrorSchema } }, description };
 }
+
+/** Who may call a route, for the OpenAPI document: the session cookie or a bearer token. */
+export const signedInSecurity: { [scheme: string]: string[] }[] = [{ session: [] }, { bearer: [] }];
+export const signedInErrors = { 401: errorResponse("Not signed in") };
+export const adminErrors = { ...signedInErrors, 403: errorResponse("Signed in, but not an administrator") };
