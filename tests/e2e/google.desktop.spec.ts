@@ -22,7 +22,10 @@ async function completeAtProvider(popup: Page, login: string) {
   await popup.waitForLoadState();
   await popup.locator('input[name="login"]').fill(login);
   await popup.locator('input[name="password"]').fill("anything");
+  const loginPage = popup.url();
   await popup.locator('button[type="submit"]').click();
+  // The consent page is a new interaction address; click only once it is there.
+  await popup.waitForURL((url) => url.href !== loginPage && url.pathname.startsWith("/interaction/"));
   await popup.locator('button[type="submit"]').click(); // consent: "Continue"
 }
 

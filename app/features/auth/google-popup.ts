@@ -2,6 +2,8 @@ import { authTexts as t } from "~/lib/texts";
 
 export const GOOGLE_POPUP_MESSAGE = "devprep:google-sign-in";
 const POLL_MS = 400;
+/** The popup posts its result and closes at once; the message may arrive just after we see it closed. */
+const CLOSE_GRACE_MS = 600;
 
 let current: Window | null = null;
 
@@ -23,7 +25,10 @@ export function signInWithGooglePopup(): Promise<void> {
   current = popup;
 
   return new Promise((resolve, reject) => {
+    let done = false;
     const finish = (error?: string) => {
+      if (done) return;
+      done = true;
       window.removeEventListener("message", onMessage);
       window.clearInterval(poll);
       current = null;
@@ -36,7 +41,9 @@ export function signInWithGooglePopup(): Promise<void> {
       else finish(event.data.error === "network" ? t.googleNetwork : t.googleFailed);
     };
     const poll = window.setInterval(() => {
-      if (popup.closed) finish(t.googleCancelled);
+      if (!popup.closed) return;
+      window.clearInterval(poll);
+      window.setTimeout(() => finish(t.googleCancelled), CLOSE_GRACE_MS);
     }, POLL_MS);
     window.addEventListener("message", onMessage);
   });
