@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { benchBlog } from "./bench-blog.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -100,5 +101,8 @@ try {
   console.log(`\npassword hash (scrypt N=2^17, r=8, p=1): median ${times[2].toFixed(0)} ms of 5`);
 } finally {
   server.kill("SIGTERM");
+  await new Promise((resolve) => server.once("exit", resolve));
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
+
+if (!args.includes("--no-blog")) await benchBlog({ root, port, duration: Math.min(duration, 5), connections, waitForServer });

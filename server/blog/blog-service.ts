@@ -47,27 +47,32 @@ export function decodeCursor(value: string | null | undefined): Cursor | null {
  * on (created_at desc nulls last, id desc), so a deep page costs the same as the first.
  */
 export async function listApprovedPosts(services: Services, after: Cursor | null, limit = PAGE_SIZE) {
-  let query = services.database.db
-    .selectFrom("blog_post")
-    .select(["id", "title", "author_name", "created_at", "image_url", "summary", "body_html"])
-    .where("status", "=", "approved");
-  if (after) {
-    query =
-      after.createdAt === null
-        ? query.where((eb) => eb.and([eb("created_at", "is", null), eb("id", "<", after.id)]))
-        : query.where((eb) =>
-            eb.or([
-              eb("created_at", "<", after.createdAt),
-              eb.and([eb("created_at", "=", after.createdAt), eb("id", "<", after.id)]),
-              eb("created_at", "is", null),
-            ]),
-          );
+  const { db } = services.database;
+  const columns = ["id", "title", "author_name", "created_at", "image_url", "summary", "body_html"] as const;
+  // Dated posts first, by a row-value comparison that both databases answer from the
+  // (status, created_at, id) index; then, if the page is not full, the undated ones.
+  let rows: Awaited<ReturnType<typeof datedPage>> = [];
+  function datedPage() {
+    let query = db.selectFrom("blog_post").select(columns).where("status", "=", "approved").where("created_at", "is not", null);
+    if (after?.createdAt) query = query.where(sql<boolean>`(created_at, id) < (${after.createdAt}, ${after.id})`);
+    return query
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(limit + 1)
+      .execute();
   }
-  const rows = await query
-    .orderBy(sql`created_at desc nulls last`)
-    .orderBy("id", "desc")
-    .limit(limit + 1)
-    .execute();
+  if (!after || after.createdAt !== null) rows = await datedPage();
+  if (rows.length <= limit) {
+    let query = db.selectFrom("blog_post").select(columns).where("status", "=", "approved").where("created_at", "is", null);
+    if (after && after.createdAt === null) query = query.where("id", "<", after.id);
+    rows = [
+      ...rows,
+      ...(await query
+        .orderBy("id", "desc")
+        .limit(limit + 1 - rows.length)
+        .execute()),
+    ];
+  }
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
