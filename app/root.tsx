@@ -14,12 +14,13 @@ import { useNonce } from "~/lib/nonce";
 import { anonymous, type Session } from "~/lib/session";
 import { bootScript } from "~/lib/site";
 import { texts } from "~/lib/texts";
+import { currentUser } from "../server/users/user-service";
 import type { Route } from "./+types/root";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const found = await context.services.auth.api.getSession({ headers: request.headers });
-  const session: Session = found
-    ? { status: "authenticated", user: { id: found.user.id, name: found.user.name || null, email: found.user.email } }
+  const user = await currentUser(context.services, request.headers);
+  const session: Session = user
+    ? { status: "authenticated", user: { id: user.id, name: user.name || null, email: user.email } }
     : anonymous;
   return { site: context.services.config.site, session };
 }

@@ -1,10 +1,10 @@
 // Part of `npm run bench`: the Dev Insights list page and API list, first page and a deep
 // page, with 1,000 and with 100,000 approved posts (issue #5: both within 2x).
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { startServer } from "./bench-server.js";
 
 const cursor = (createdAt, id) => Buffer.from(JSON.stringify([createdAt, id])).toString("base64url");
 
@@ -47,28 +47,14 @@ function run(url, duration, connections) {
   return new Promise((resolve, reject) => autocannon({ url, duration, connections }, (e, r) => (e ? reject(e) : resolve(r))));
 }
 
-export async function benchBlog({ root, port, duration, connections, waitForServer }) {
+export async function benchBlog({ root, port, duration, connections }) {
   const results = {};
   for (const count of [1_000, 100_000]) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-bench-blog-"));
     const deepCursor = await seed(root, dataDir, count);
-    const server = spawn(process.execPath, ["server.js"], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        DATABASE_URL: "",
-        LOG_LEVEL: "warn",
-        CONTENT_DIR: path.join(dataDir, "no-content"),
-      },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
+    const server = await startServer({ root, port, dataDir, env: { CONTENT_DIR: path.join(dataDir, "no-content") } });
     try {
-      await waitForServer();
-      const base = `http://127.0.0.1:${port}`;
+      const { base } = server;
       const targets = {
         "list page, first": "/devinsights",
         "list page, deep": `/devinsights?after=${deepCursor}`,
@@ -86,8 +72,7 @@ export async function benchBlog({ root, port, duration, connections, waitForServ
         };
       }
     } finally {
-      server.kill("SIGTERM");
-      await new Promise((resolve) => server.once("exit", resolve));
+      await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }

@@ -3,7 +3,7 @@
 // measures requests/s and latency with autocannon on this machine (the load generator
 // shares the two cores with the server, as in ARCHITECTURE.md's figures).
 // Options: --duration <s> (default 10), --connections <n> (default 32).
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -11,6 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { benchBlog } from "./bench-blog.js";
+import { startServer } from "./bench-server.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -33,32 +34,8 @@ const port = await new Promise((resolve) => {
   });
 });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-bench-"));
-const server = spawn(process.execPath, ["server.js"], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    LOG_LEVEL: "warn",
-  },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-const base = `http://127.0.0.1:${port}`;
-
-async function waitForServer() {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("server did not start");
-}
+const server = await startServer({ root, port, dataDir });
+const { base } = server;
 
 function run(url, seconds) {
   return new Promise((resolve, reject) => {
@@ -67,7 +44,6 @@ function run(url, seconds) {
 }
 
 try {
-  await waitForServer();
   const html = await (await fetch(`${base}/`)).text();
   const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
   const targets = [
@@ -100,9 +76,8 @@ try {
   times.sort((a, b) => a - b);
   console.log(`\npassword hash (scrypt N=2^17, r=8, p=1): median ${times[2].toFixed(0)} ms of 5`);
 } finally {
-  server.kill("SIGTERM");
-  await new Promise((resolve) => server.once("exit", resolve));
+  await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-if (!args.includes("--no-blog")) await benchBlog({ root, port, duration: Math.min(duration, 5), connections, waitForServer });
+if (!args.includes("--no-blog")) await benchBlog({ root, port, duration: Math.min(duration, 5), connections });

@@ -3,8 +3,6 @@ import { type Role, type SessionUser, currentUser } from "../users/user-service"
 import { errorBody } from "./errors";
 import type { ApiEnv } from "./types";
 
-export type SignedInEnv = ApiEnv & { Variables: ApiEnv["Variables"] & { user: SessionUser } };
-
 /**
  * The server is the gate (DEVELOPERS.md): routes behind this see `c.var.user`, and only
  * when the session (cookie or bearer token) belongs to a user with the role.

@@ -5,6 +5,7 @@ import { TextAreaField } from "~/components/field";
 import { FormBanner } from "~/components/form-banner";
 import { formatLongDate } from "~/lib/dates";
 import { blogTexts as t } from "~/lib/texts";
+import { apiErrorMessage } from "~/lib/api-error";
 
 export interface PendingPost {
   id: string;
@@ -37,8 +38,7 @@ export function ModerationItem({ post }: { post: PendingPost }) {
       await revalidator.revalidate();
       return;
     }
-    const body = (await response?.json().catch(() => null)) as { error?: { message?: string } } | null;
-    setError(body?.error?.message?.replace(/^\w+: /, "") ?? t.loadFailedHint);
+    setError(await apiErrorMessage(response, t.loadFailedHint));
   }
 
   return (

@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { InputField, TextAreaField } from "~/components/field";
 import { FormBanner } from "~/components/form-banner";
 import { blogTexts as t } from "~/lib/texts";
+import { apiErrorMessage } from "~/lib/api-error";
 
 interface Draft {
   title: string;
@@ -69,9 +70,8 @@ export function PostEditor({ postId, initial }: Props) {
       navigate("/devinsights/mine");
       return;
     }
-    const body = (await response?.json().catch(() => null)) as { error?: { message?: string } } | null;
     // Nothing typed is lost: the draft stays in the form.
-    setError(body?.error?.message?.replace(/^\w+: /, "") ?? t.loadFailedHint);
+    setError(await apiErrorMessage(response, t.loadFailedHint));
   }
 
   const set = (key: keyof Draft) => (event: { target: { value: string } }) => setDraft({ ...draft, [key]: event.target.value });

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { InputField, TextAreaField } from "~/components/field";
 import { texts } from "~/lib/texts";
+import { apiErrorMessage } from "~/lib/api-error";
 
 const t = texts.contact;
 const empty = { name: "", email: "", message: "" };
@@ -18,10 +19,7 @@ async function send(fields: typeof empty): Promise<{ ok: true } | { ok: false; m
     return { ok: false, message: t.offline };
   }
   if (response.ok) return { ok: true };
-  const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-  // Server messages name the field ("message: …"); show them as sentences.
-  const message = body?.error?.message?.replace(/^\w+: /, "") ?? t.failed;
-  return { ok: false, message };
+  return { ok: false, message: await apiErrorMessage(response, t.failed) };
 }
 
 /**
