@@ -29,6 +29,8 @@ process.env.E2E_PORT ??= freePort();
 process.env.E2E_OIDC_PORT ??= freePort();
 process.env.E2E_SMTP_PORT ??= freePort();
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "devprep-e2e-"));
+process.env.E2E_ISOLATED_PORT ??= freePort();
+process.env.E2E_ISOLATED_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "devprep-e2e-isolated-"));
 /** Where the test SMTP server writes what the app sends (tests/support/smtp-server.js). */
 process.env.E2E_MAIL_DIR ??= path.join(process.env.E2E_DATA_DIR, "smtp");
 
@@ -36,6 +38,14 @@ const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 /** A real OpenID Connect provider standing in for Google (tests/support/oidc-server.js). */
 export const oidcIssuer = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
+
+/**
+ * A second app with its own database and no content, for states the shared site cannot
+ * show without disturbing other tests: an empty blog, a database that fails. Only
+ * serial `*.desktop.spec.ts` files use it (see blog-states.desktop.spec.ts).
+ */
+export const isolatedURL = `http://127.0.0.1:${process.env.E2E_ISOLATED_PORT}`;
+export const isolatedDataDir = process.env.E2E_ISOLATED_DATA_DIR;
 
 export const siteSettings = {
   PLAY_STORE_URL: "https://play.google.com/store/apps/details?id=dev.devprep.app",
@@ -90,31 +100,42 @@ export default defineConfig({
       stdout: "ignore",
       stderr: "pipe",
     },
-    {
-      command: "node server.js",
-      url: `${baseURL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: "ignore",
-      stderr: "pipe",
-      env: {
-        ...(process.env as Record<string, string>),
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        BASE_URL: baseURL,
-        DATA_DIR: process.env.E2E_DATA_DIR,
-        DATABASE_URL: "",
-        LOG_LEVEL: "warn",
-        // Tests act as different clients through X-Forwarded-For (see fixtures.ts).
-        TRUST_PROXY: "true",
-        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
-        ADMIN_EMAILS: "moderator@example.com",
-        GOOGLE_CLIENT_ID: "devprep-test",
-        GOOGLE_CLIENT_SECRET: "devprep-test-secret",
-        GOOGLE_ISSUER: oidcIssuer,
-        ...siteSettings,
-      },
-    },
+    appServer(port, process.env.E2E_DATA_DIR, {
+      // Tests act as different clients through X-Forwarded-For (see fixtures.ts).
+      TRUST_PROXY: "true",
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      ADMIN_EMAILS: "moderator@example.com",
+      GOOGLE_CLIENT_ID: "devprep-test",
+      GOOGLE_CLIENT_SECRET: "devprep-test-secret",
+      GOOGLE_ISSUER: oidcIssuer,
+    }),
+    appServer(Number(process.env.E2E_ISOLATED_PORT), process.env.E2E_ISOLATED_DATA_DIR, {
+      CONTENT_DIR: path.join(process.env.E2E_ISOLATED_DATA_DIR, "no-content"),
+    }),
   ],
 });
+
+/** The production build on a port, with its own data folder (SQLite database, uploads, mail). */
+function appServer(appPort: number, dataDir: string, env: Record<string, string>) {
+  const url = `http://127.0.0.1:${appPort}`;
+  return {
+    command: "node server.js",
+    url: `${url}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    env: {
+      ...(process.env as Record<string, string>),
+      NODE_ENV: "production",
+      PORT: String(appPort),
+      HOST: "127.0.0.1",
+      BASE_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      LOG_LEVEL: "warn",
+      ...siteSettings,
+      ...env,
+    },
+  };
+}

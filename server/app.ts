@@ -5,6 +5,7 @@ import type { ApiEnv } from "./api/types";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
 import type { Services } from "./services";
+import { readImageUpload } from "./uploads/image-upload";
 
 /**
  * The whole server as one fetch handler: /api/* goes straight to the Hono API (no trip
@@ -25,6 +26,9 @@ export function createApp(services: Services, build: () => Promise<ServerBuild>)
   });
 
   app.route("/", createApi());
+
+  // Images users uploaded for their posts (DATA_DIR/uploads).
+  app.get("/uploads/:name", async (c) => (await readImageUpload(services, c.req.param("name"))) ?? c.notFound());
 
   app.all("*", (c) => renderPage(c.req.raw, { services, cspNonce: c.var.cspNonce, requestId: c.var.requestId }));
 

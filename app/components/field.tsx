@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from "react";
+import { type ComponentProps, type ReactNode, useId } from "react";
 
 // Labels point at their control by id (not by wrapping it), so the label's text is the
 // field's name alone, never the name plus what the user typed.
@@ -14,10 +14,10 @@ function Field({ label, children }: { label: string; children: (id: string) => R
   );
 }
 
-export function InputField({ label, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string }) {
+export function InputField({ label, ...input }: ComponentProps<"input"> & { label: string }) {
   return <Field label={label}>{(id) => <input id={id} {...input} />}</Field>;
 }
 
-export function TextAreaField({ label, ...textarea }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string }) {
+export function TextAreaField({ label, ...textarea }: ComponentProps<"textarea"> & { label: string }) {
   return <Field label={label}>{(id) => <textarea id={id} {...textarea} />}</Field>;
 }

@@ -43,18 +43,21 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
     baseUrl: site.baseUrl,
     noindex: post.status !== "approved",
   });
+  // Uploads are addresses on our site; sharing and search need them whole.
+  const image = post.imageUrl ? new URL(post.imageUrl, site.baseUrl).href : null;
   const article = {
     "@context": "https://schema.org",
     "@type": "Article",
     headline: post.title,
     author: { "@type": "Person", name: post.authorName },
     ...(post.createdAt ? { datePublished: post.createdAt } : {}),
-    ...(post.imageUrl ? { image: post.imageUrl } : {}),
+    ...(image ? { image } : {}),
     mainEntityOfPage: `${site.baseUrl}${path}`,
     publisher: { "@type": "Organization", name: site.name },
   };
   return [
     ...tags.map((tag) => ("property" in tag && tag.property === "og:type" ? { property: "og:type", content: "article" } : tag)),
+    ...(image ? [{ property: "og:image", content: image }] : []),
     { "script:ld+json": article },
   ];
 };

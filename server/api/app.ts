@@ -9,7 +9,9 @@ import { ApiError, describeIssues, errorBody } from "./errors";
 import { docsRouter } from "./docs";
 import { healthRouter } from "./health";
 import type { ApiEnv } from "./types";
+import { uploadMessages, uploadsRouter } from "./uploads";
 import { vitalsRouter } from "./vitals";
+import { UPLOAD_LIMITS } from "../uploads/image-upload";
 
 /**
  * The JSON API under /api: one router per resource (Hono's guides), zod-validated input,
@@ -22,17 +24,26 @@ export function createApi() {
     },
   }).basePath("/api");
 
-  // No endpoint takes more than a large form; refuse bigger bodies before reading them.
-  // Only where a body can come: the limiter wraps the request, which costs GETs ~40%.
+  // No endpoint takes more than a large form (or one image); refuse bigger bodies before
+  // reading them. Only where a body can come: the limiter wraps the request, which costs GETs ~40%.
   const limitBody = bodyLimit({
     maxSize: 1024 * 1024,
     onError: (c) => c.json(errorBody("payload_too_large", "The request body is too large."), 413),
   });
-  api.use("*", (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
+  const limitUpload = bodyLimit({
+    // The image plus the multipart envelope.
+    maxSize: UPLOAD_LIMITS.bytes + 64 * 1024,
+    onError: (c) => c.json(errorBody("payload_too_large", uploadMessages.tooLarge), 413),
+  });
+  api.use("*", (c, next) => {
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    return c.req.path.startsWith("/api/uploads/") ? limitUpload(c, next) : limitBody(c, next);
+  });
 
   api.route("/auth", authRouter);
   api.route("/admin", adminRouter);
   api.route("/blog", blogRouter);
+  api.route("/uploads", uploadsRouter);
   api.route("/health", healthRouter);
   api.route("/contact", contactRouter);
   api.route("/vitals", vitalsRouter);

@@ -69,8 +69,20 @@ export interface BlogPostTable {
   source_hash: string | null;
 }
 
+export interface ImageUploadTable {
+  /** The stored file's name under DATA_DIR/uploads, e.g. "3f0c….webp". */
+  name: string;
+  user_id: string | null;
+  original_format: string;
+  bytes: number;
+  width: number;
+  height: number;
+  created_at: string;
+}
+
 export interface Database {
   blog_post: BlogPostTable;
+  image_upload: ImageUploadTable;
   user: UserTable;
   session: SessionTable;
   rate_limit: RateLimitTable;

@@ -135,3 +135,69 @@ test.describe("hostile posts", () => {
     await author.context().close();
   });
 });
+
+test.describe("images", () => {
+  // Chromium logs the refused upload's 415 as a failed resource load.
+  test.use({ allowConsoleErrors: /status of 415/ });
+
+  test("a cover and an inline image are uploaded, previewed and published; a non-image is refused", async ({ page, browser, baseURL }) => {
+    const { default: sharp } = await import("sharp");
+    const photo = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+      .jpeg()
+      .toBuffer();
+    const project = test.info().project.name;
+    const author = await signedIn(browser, baseURL!, `photographer-${Date.now()}-${project}@example.com`);
+    const title = `Pictures of the event loop ${Date.now()} ${project}`;
+    await author.goto("/devinsights/new");
+    await waitForHydration(author);
+    await author.getByLabel(blogTexts.title).fill(title);
+    await author.getByLabel(blogTexts.body).fill("Look at this:");
+
+    await author
+      .getByLabel(blogTexts.uploadBodyImage)
+      .setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("<script>alert(1)</script>") });
+    await expect(author.getByText("Please choose a PNG, JPEG, WebP or GIF image.")).toBeVisible();
+    await expect(author.getByLabel(blogTexts.body)).toHaveValue("Look at this:");
+
+    await author.getByLabel(blogTexts.uploadCover).setInputFiles({ name: "cover.jpg", mimeType: "image/jpeg", buffer: photo });
+    await expect(author.getByLabel(blogTexts.coverImage)).toHaveValue(/^\/uploads\/[0-9a-f-]+\.webp$/);
+    const cover = author.getByRole("img", { name: blogTexts.coverPreviewAlt });
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600);
+
+    await author.getByLabel(blogTexts.uploadBodyImage).setInputFiles({ name: "diagram.jpg", mimeType: "image/jpeg", buffer: photo });
+    await expect(author.getByLabel(blogTexts.body)).toHaveValue(
+      /^Look at this:\n\n!\[Describe the image\]\(\/uploads\/[0-9a-f-]+\.webp\)\n$/,
+    );
+    await author.getByLabel(blogTexts.body).press("End");
+    await author
+      .getByLabel(blogTexts.body)
+      .fill((await author.getByLabel(blogTexts.body).inputValue()).replace("Describe the image", "Tasks and microtasks"));
+    const previewImage = author.locator(".post-editor__preview img");
+    await expect(previewImage).toHaveAttribute("alt", "Tasks and microtasks");
+    await expect.poll(() => previewImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600);
+    await expectAccessible(author);
+    await author.getByRole("button", { name: blogTexts.submit }).click();
+    await expect(author).toHaveURL(/\/devinsights\/mine$/);
+    const postPath = await author
+      .locator(".my-posts__item", { hasText: title })
+      .getByRole("link", { name: title, exact: true })
+      .getAttribute("href");
+
+    const moderator = await signedIn(browser, baseURL!, "moderator@example.com");
+    await moderator.goto("/admin/blog");
+    await waitForHydration(moderator);
+    await moderator.locator(".moderation-item", { hasText: title }).getByRole("button", { name: blogTexts.approve }).click();
+    await expect(moderator.locator(".toast--success").filter({ hasText: blogTexts.approved })).toBeVisible();
+
+    await page.goto(postPath!);
+    const images = page.locator("article img, .blog-post img");
+    await expect
+      .poll(() => images.evaluateAll((els) => els.map((img) => (img as HTMLImageElement).naturalWidth)))
+      .toEqual(expect.arrayContaining([1600]));
+    await expect(page.getByRole("img", { name: "Tasks and microtasks" })).toBeVisible();
+    const ogImage = await page.locator('meta[property="og:image"]').getAttribute("content");
+    expect(ogImage).toMatch(new RegExp(`^${baseURL}/uploads/[0-9a-f-]+\\.webp$`));
+    await author.context().close();
+    await moderator.context().close();
+  });
+});

@@ -1,5 +1,5 @@
 import { blogTexts } from "../../app/lib/texts";
-import { acceptCookies, expect, expectAccessible, openSiteDatabaseForWriting, test, waitForHydration } from "./fixtures";
+import { acceptCookies, expect, expectAccessible, holdRequests, openSiteDatabaseForWriting, test, waitForHydration } from "./fixtures";
 
 test.beforeEach(async ({ page, baseURL }) => {
   await acceptCookies(page, baseURL!);
@@ -98,4 +98,18 @@ test("the RSS feed and the sitemap list the approved posts", async ({ request, b
   const sitemap = await (await request.get("/sitemap.xml")).text();
   expect(sitemap).toContain(`<loc>${baseURL}/devinsights</loc>`);
   expect(sitemap).toContain(`<loc>${baseURL}/blog/sql-indexes-for-interviews</loc>`);
+});
+
+test("while the list loads after a click, a spinner says the page is loading", async ({ page }) => {
+  await page.goto("/devinsights");
+  await page.locator(".post-card a").first().click();
+  await expect(page.getByRole("link", { name: blogTexts.back })).toBeVisible();
+  await waitForHydration(page);
+  const release = await holdRequests(page, "**/devinsights.data*");
+  await page.getByRole("link", { name: blogTexts.back }).click();
+  const spinner = page.getByRole("status").filter({ has: page.locator(".spinner") });
+  await expect(spinner.locator(".spinner")).toBeVisible();
+  release();
+  await expect(spinner).toHaveCount(0);
+  await expect(page.locator(".post-card").first()).toBeVisible();
 });

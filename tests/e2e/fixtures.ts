@@ -86,9 +86,20 @@ export async function waitForMail(to: string): Promise<{ subject: string | undef
 }
 
 /** Opens the e2e server's SQLite database for writing, to arrange data no UI creates yet. */
-export async function openSiteDatabaseForWriting() {
+export async function openSiteDatabaseForWriting(dataDir = process.env.E2E_DATA_DIR) {
   const { default: SQLite } = await import("better-sqlite3");
-  const db = new SQLite(`${process.env.E2E_DATA_DIR}/devprep.db`);
+  const db = new SQLite(`${dataDir}/devprep.db`);
   db.pragma("busy_timeout = 5000");
   return db;
+}
+
+/** A slow connection: requests matching the pattern wait until the returned release is called. */
+export async function holdRequests(page: Page, pattern: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }

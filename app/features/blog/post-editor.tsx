@@ -1,10 +1,11 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { InputField, TextAreaField } from "~/components/field";
 import { FormBanner } from "~/components/form-banner";
 import { blogTexts as t } from "~/lib/texts";
 import { apiErrorMessage } from "~/lib/api-error";
+import { ImageUploadField } from "./image-upload";
 
 interface Draft {
   title: string;
@@ -54,6 +55,7 @@ export function PostEditor({ postId, initial }: Props) {
   const [busy, setBusy] = useState(false);
   const html = usePreview(draft.markdown);
   const navigate = useNavigate();
+  const body = useRef<HTMLTextAreaElement>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -75,13 +77,35 @@ export function PostEditor({ postId, initial }: Props) {
   }
 
   const set = (key: keyof Draft) => (event: { target: { value: string } }) => setDraft({ ...draft, [key]: event.target.value });
+
+  /** Puts an uploaded image into the body where the cursor was, with alt text to fill in. */
+  function insertImage(url: string) {
+    const at = body.current?.selectionStart ?? draft.markdown.length;
+    const before = draft.markdown.slice(0, at);
+    const snippet = `${before && !before.endsWith("\n") ? "\n\n" : ""}![${t.imageAltPlaceholder}](${url})\n`;
+    setDraft({ ...draft, markdown: before + snippet + draft.markdown.slice(at) });
+    toast.success(t.imageInserted);
+  }
+
   return (
     <div className="post-editor">
       <form className="form post-editor__form" onSubmit={onSubmit}>
         <FormBanner tone="error">{error}</FormBanner>
         <fieldset className="form__fields" disabled={busy}>
           <InputField label={t.title} name="title" required maxLength={200} value={draft.title} onChange={set("title")} />
-          <InputField label={t.coverImage} name="imageUrl" type="url" value={draft.imageUrl} onChange={set("imageUrl")} />
+          {/* Text, not type="url": an uploaded cover is an address on our site ("/uploads/…"). */}
+          <InputField
+            label={t.coverImage}
+            name="imageUrl"
+            inputMode="url"
+            autoComplete="off"
+            value={draft.imageUrl}
+            onChange={set("imageUrl")}
+          />
+          <ImageUploadField label={t.uploadCover} onUploaded={(url) => setDraft({ ...draft, imageUrl: url })} />
+          {draft.imageUrl.startsWith("/uploads/") && (
+            <img className="post-editor__cover" src={draft.imageUrl} alt={t.coverPreviewAlt} width={320} height={134} />
+          )}
           <TextAreaField
             label={t.body}
             name="markdown"
@@ -90,10 +114,12 @@ export function PostEditor({ postId, initial }: Props) {
             value={draft.markdown}
             onChange={set("markdown")}
             aria-describedby="markdown-help"
+            ref={body}
           />
           <p id="markdown-help" className="field__help">
             {t.bodyHelp}
           </p>
+          <ImageUploadField label={t.uploadBodyImage} onUploaded={insertImage} />
           <button type="submit" className="button button--primary">
             {busy ? t.submitting : postId ? t.resubmit : t.submit}
           </button>
