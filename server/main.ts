@@ -28,10 +28,14 @@ export async function start(env: Record<string, string | undefined> = process.en
 export { ConfigError };
 
 /** For command-line scripts (scripts/*.js): the services without the web server. */
-export async function openServices(env: Record<string, string | undefined> = process.env): Promise<Services> {
+export async function openServices(
+  env: Record<string, string | undefined> = process.env,
+  options: { importContent?: boolean } = {},
+): Promise<Services> {
   const config = loadConfig(env);
-  return createServices(config, createLogger(env.LOG_LEVEL ?? "warn"));
+  return createServices(config, createLogger(env.LOG_LEVEL ?? "warn"), options);
 }
 
 export { closeServices };
 export { setUserRole } from "./users/user-service";
+export { importQuestions } from "./questions/question-import";

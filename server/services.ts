@@ -7,6 +7,7 @@ import { type DatabaseHandle, openDatabase } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
 import type { Logger } from "./logger";
 import { type Mailer, createMailer } from "./mail/mailer";
+import { importQuestions } from "./questions/question-import";
 import { resolveAuthSecret } from "./secrets";
 
 /**
@@ -26,6 +27,8 @@ export interface Services {
 export interface ServiceOptions {
   /** Password hashing cost; unit tests pass a cheap one. */
   hashCost?: ScryptCost;
+  /** Import content/ on start (the default); `npm run content:import` does it itself, with progress. */
+  importContent?: boolean;
 }
 
 export async function createServices(config: Config, logger: Logger, options: ServiceOptions = {}): Promise<Services> {
@@ -49,10 +52,14 @@ export async function createServices(config: Config, logger: Logger, options: Se
     hashCost: options.hashCost,
   });
   const services: Services = { config, logger, database, authSecret, auth, mailer };
-  // The staff posts in content/blog are imported on every start; unchanged files write nothing.
+  if (options.importContent === false) return services;
+  // The staff posts in content/blog are imported on every start; unchanged files write
+  // nothing. The question bank is parsed only when its files changed since the last import.
   try {
     const imported = await importBlogContent(services, path.join(config.contentDir, "blog"));
     if (imported.added + imported.updated + imported.removed > 0) logger.info({ imported }, "blog content imported");
+    const questions = await importQuestions(services, path.join(config.contentDir, "questions"), { onlyIfChanged: true });
+    if (!questions.skipped) logger.info({ questions }, "question bank imported");
   } catch (error) {
     await database.close();
     throw error;

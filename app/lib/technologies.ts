@@ -19,3 +19,18 @@ export const technologies = [
 ] as const;
 
 export type TechnologySlug = (typeof technologies)[number]["slug"];
+
+export const TECHNOLOGY_SLUGS = technologies.map((t) => t.slug) as [TechnologySlug, ...TechnologySlug[]];
+
+export function technologyBySlug(slug: string) {
+  return technologies.find((t) => t.slug === slug) ?? null;
+}
+
+/**
+ * The three kinds of question (spec §2: selection 1–3 of the home cards) and the three
+ * levels (List 1–3), in display order.
+ */
+export const KINDS = ["theory", "console", "program"] as const;
+export type Kind = (typeof KINDS)[number];
+export const LEVELS = ["beginner", "advance", "expert"] as const;
+export type Level = (typeof LEVELS)[number];

@@ -80,7 +80,42 @@ export interface ImageUploadTable {
   created_at: string;
 }
 
+export interface QuestionTable {
+  id: string;
+  technology: string;
+  kind: "theory" | "console" | "program";
+  level: "beginner" | "advance" | "expert";
+  title: string;
+  /** Comma-separated, for display; question_tag is what filters use. */
+  tags: string;
+  /** Orders a list: the file's `order` (zero-padded) then its title, lowercased. */
+  sort_key: string;
+  /** JSON of QuestionContent (server/questions/question-service.ts), rendered at import. */
+  content: string;
+  search_text: string;
+  status: "published" | "unpublished";
+  origin: "bank" | "admin";
+  source_path: string | null;
+  source_hash: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface QuestionTagTable {
+  question_id: string;
+  tag: string;
+}
+
+export interface ContentStateTable {
+  name: string;
+  fingerprint: string;
+  updated_at: string;
+}
+
 export interface Database {
+  question: QuestionTable;
+  question_tag: QuestionTagTable;
+  content_state: ContentStateTable;
   blog_post: BlogPostTable;
   image_upload: ImageUploadTable;
   user: UserTable;
