@@ -257,7 +257,10 @@ function checkKindRules(q: QuestionFile, at: At) {
       at(line("Output (PostgreSQL)"), '"Output (PostgreSQL)" is for SQL questions only');
     if (q.options && q.output !== null) {
       const correct = q.options.find((o) => o.correct);
-      if (correct && correct.text !== q.output) at(correct.line, "the checked option does not equal the output");
+      // An SQL option is the rows, without the header line of column names.
+      const expected = q.code.lang === "sql" ? q.output.split("\n").slice(1).join("\n") : q.output;
+      if (correct && correct.text !== expected)
+        at(correct.line, `the checked option does not equal the output${q.code.lang === "sql" ? " rows" : ""}`);
     }
   }
   if (q.kind === "program") {

@@ -1,0 +1,64 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, inject, test } from "vitest";
+import { parseQuestionFile } from "../../server/questions/question-file";
+import { verifyQuestion } from "../support/question-verifier";
+
+/**
+ * The verifiers catch each way a question can lie (issue #6). The fixtures live outside
+ * content/ so that the real bank never carries a wrong question.
+ */
+const folder = path.resolve(import.meta.dirname, "../fixtures/questions");
+
+function load(name: string, technology = "javascript") {
+  const file = path.join(folder, `${name}.md`);
+  const text = fs.readFileSync(file, "utf8");
+  return { file, text, result: parseQuestionFile(file, text, { id: name, technology }) };
+}
+
+async function verify(name: string, technology?: string) {
+  const { file, text, result } = load(name, technology);
+  if (!result.ok) throw new Error(result.problems.join("\n"));
+  return verifyQuestion(result.question, file, text, inject("postgresUrl") || null);
+}
+
+test("a console question whose stated output is wrong fails, showing expected and actual", async () => {
+  const problems = await verify("console-wrong-output");
+  expect(problems).toHaveLength(1);
+  expect(problems[0]).toMatch(/console-wrong-output\.md:\d+: the output differs/);
+  expect(problems[0]).toContain("--- expected\nsync\ntimeout\nmicrotask\n--- actual\nsync\nmicrotask\ntimeout");
+});
+
+test("a console question whose checked option is not the output is refused", () => {
+  const { result } = load("console-wrong-option");
+  expect(result.ok).toBe(false);
+  expect(!result.ok && result.problems).toEqual([
+    expect.stringMatching(/console-wrong-option\.md:19: the checked option does not equal the output$/),
+  ]);
+});
+
+test("a reference solution that fails a test is reported with the test's name", async () => {
+  const problems = await verify("program-failing-reference");
+  expect(problems).toEqual([
+    expect.stringContaining('the solution fails the test "an empty array sums to 0": TypeError: Reduce of empty array'),
+  ]);
+});
+
+test("a wrong solution that passes every test is reported", async () => {
+  const problems = await verify("program-passing-wrong");
+  expect(problems).toEqual([expect.stringMatching(/program-passing-wrong\.md:\d+: the wrong solution passes every test/)]);
+});
+
+test("C snippets are compiled with gcc and their output compared", async () => {
+  expect(await verify("c-console", "c-cpp")).toEqual([]);
+  const problems = await verify("c-console-wrong", "c-cpp");
+  expect(problems).toEqual([expect.stringContaining("--- expected\n3 2\n--- actual\n3 -1")]);
+});
+
+test("SQL snippets run on SQLite and PostgreSQL, and a difference must be declared", async () => {
+  expect(await verify("sql-console", "dbms")).toEqual([]);
+  expect(await verify("sql-console-differs", "dbms")).toEqual([]);
+  if (!inject("postgresUrl")) throw new Error("PostgreSQL is needed to compare SQL results");
+  const problems = await verify("sql-console-differs-undeclared", "dbms");
+  expect(problems).toEqual([expect.stringContaining("the PostgreSQL result differs\n--- expected\nbigger\n1\n--- actual\nbigger\ntrue")]);
+});

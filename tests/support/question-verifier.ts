@@ -1,0 +1,294 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import Database from "better-sqlite3";
+import pg from "pg";
+import ts from "typescript";
+import { TEST_HARNESS_SOURCE, type TestResult } from "../../app/lib/test-harness";
+import type { CodeBlock, QuestionFile } from "../../server/questions/question-file";
+
+/**
+ * Runs what a question claims (issue #6, CONTENT.md "Verified by machine"): console
+ * snippets are executed and their output compared, programs' reference solutions must
+ * pass their tests and the wrong solutions fail one. Each check returns the problems it
+ * found, naming the file and line, with expected and actual text.
+ */
+
+const run = promisify(execFile);
+const RUN_TIMEOUT_MS = 10_000;
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-verify-"));
+let counter = 0;
+const scratchFile = (ext: string) => path.join(scratch, `q${process.pid}-${++counter}.${ext}`);
+
+export interface Verified {
+  problems: string[];
+}
+
+/** TypeScript to JavaScript with the types stripped, as the browser runner does; syntax errors reported. */
+function transpile(block: CodeBlock): { js: string; errors: string[] } {
+  const out = ts.transpileModule(block.code, {
+    reportDiagnostics: true,
+    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, jsx: ts.JsxEmit.React },
+  });
+  const errors = (out.diagnostics ?? []).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+  return { js: out.outputText, errors };
+}
+
+/** Runs a script with Node in its own process; stdout and stderr in the order they were written. */
+async function runNode(source: string): Promise<{ output: string; exitCode: number }> {
+  const file = scratchFile("cjs");
+  fs.writeFileSync(file, source);
+  const outFile = scratchFile("out");
+  const fd = fs.openSync(outFile, "w");
+  try {
+    const code = await new Promise<number>((resolve, reject) => {
+      const child = execFile(process.execPath, [file], { timeout: RUN_TIMEOUT_MS, env: { PATH: process.env.PATH, TZ: "UTC", LANG: "C" } });
+      child.stdout?.on("data", (d) => fs.writeSync(fd, d));
+      child.stderr?.on("data", (d) => fs.writeSync(fd, d));
+      child.on("error", reject);
+      child.on("close", (exit, signal) => resolve(signal ? 124 : (exit ?? 1)));
+    });
+    return { output: fs.readFileSync(outFile, "utf8"), exitCode: code };
+  } finally {
+    fs.closeSync(fd);
+    fs.rmSync(file, { force: true });
+    fs.rmSync(outFile, { force: true });
+  }
+}
+
+const trimEnd = (text: string) => text.replace(/\s+$/, "");
+
+function compare(where: string, label: string, expected: string, actual: string): string[] {
+  if (trimEnd(expected) === trimEnd(actual)) return [];
+  return [`${where}: ${label} differs\n--- expected\n${expected}\n--- actual\n${trimEnd(actual)}`];
+}
+
+async function verifyJsConsole(q: QuestionFile, filePath: string): Promise<string[]> {
+  const code = q.code!;
+  let js = code.code;
+  if (code.lang === "ts") {
+    const out = transpile(code);
+    if (out.errors.length) return [`${filePath}:${code.line}: the TypeScript does not compile: ${out.errors.join("; ")}`];
+    js = out.js;
+  }
+  const result = await runNode(js);
+  if (result.exitCode !== 0)
+    return [`${filePath}:${code.line}: the snippet exited with code ${result.exitCode}; catch errors and log them\n${result.output}`];
+  return compare(`${filePath}:${q.sectionLines.Output}`, "the output", q.output!, result.output);
+}
+
+async function verifyCConsole(q: QuestionFile, filePath: string): Promise<string[]> {
+  const code = q.code!;
+  const source = scratchFile(code.lang);
+  const binary = scratchFile("bin");
+  fs.writeFileSync(source, code.code);
+  const [compiler, standard] = code.lang === "c" ? ["gcc", "-std=c17"] : ["g++", "-std=c++20"];
+  try {
+    await run(compiler, [standard, "-O0", "-w", "-o", binary, source, ...(code.lang === "c" ? ["-lm"] : [])], { timeout: 60_000 });
+  } catch (error) {
+    return [`${filePath}:${code.line}: ${compiler} could not compile the snippet\n${(error as { stderr?: string }).stderr ?? error}`];
+  } finally {
+    fs.rmSync(source, { force: true });
+  }
+  try {
+    const { stdout } = await run(binary, [], { timeout: RUN_TIMEOUT_MS, env: { TZ: "UTC", LANG: "C" } });
+    return compare(`${filePath}:${q.sectionLines.Output}`, "the output", q.output!, stdout);
+  } catch (error) {
+    return [`${filePath}:${code.line}: the program failed: ${(error as Error).message}`];
+  } finally {
+    fs.rmSync(binary, { force: true });
+  }
+}
+
+/** Splits a script into statements at semicolons outside quotes and comments. */
+export function splitSql(script: string): string[] {
+  const statements: string[] = [];
+  let current = "";
+  let quote: string | null = null;
+  for (let i = 0; i < script.length; i++) {
+    const ch = script[i]!;
+    if (quote) {
+      current += ch;
+      if (ch === quote) quote = null;
+    } else if (ch === "'" || ch === '"') {
+      quote = ch;
+      current += ch;
+    } else if (ch === "-" && script[i + 1] === "-") {
+      while (i < script.length && script[i] !== "\n") i++;
+      current += "\n";
+    } else if (ch === ";") {
+      if (current.trim()) statements.push(current.trim());
+      current = "";
+    } else current += ch;
+  }
+  if (current.trim()) statements.push(current.trim());
+  return statements;
+}
+
+/** A result as the content format writes it: a header line, then rows, values joined by " | ". */
+export function formatRows(columns: string[], rows: unknown[][]): string {
+  const cell = (v: unknown) => (v === null || v === undefined ? "NULL" : v instanceof Date ? v.toISOString() : String(v));
+  return [columns.join(" | "), ...rows.map((r) => r.map(cell).join(" | "))].join("\n");
+}
+
+export function runSqlite(script: string): string {
+  const db = new Database(":memory:");
+  try {
+    const statements = splitSql(script);
+    for (const statement of statements.slice(0, -1)) db.exec(statement);
+    const last = db.prepare(statements.at(-1)!);
+    if (!last.reader) {
+      last.run();
+      return "";
+    }
+    last.raw(true);
+    const columns = last.columns().map((c) => c.name);
+    return formatRows(columns, last.all() as unknown[][]);
+  } finally {
+    db.close();
+  }
+}
+
+export async function runPostgres(url: string, script: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    // Each question gets its own schema, dropped afterwards, so questions never see each other's tables.
+    const schema = `q_${process.pid}_${++counter}`;
+    await client.query(`create schema ${schema}; set search_path to ${schema}`);
+    try {
+      let last: pg.QueryArrayResult | null = null;
+      for (const statement of splitSql(script)) last = await client.query({ text: statement, rowMode: "array" });
+      return last?.fields.length
+        ? formatRows(
+            last.fields.map((f) => f.name),
+            last.rows,
+          )
+        : "";
+    } finally {
+      await client.query(`drop schema ${schema} cascade`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+async function verifySqlConsole(q: QuestionFile, filePath: string, postgresUrl: string | null): Promise<string[]> {
+  const where = `${filePath}:${q.sectionLines.Output}`;
+  let problems: string[];
+  try {
+    problems = compare(where, "the SQLite result", q.output!, runSqlite(q.code!.code));
+  } catch (error) {
+    return [`${filePath}:${q.code!.line}: SQLite could not run the query: ${(error as Error).message}`];
+  }
+  if (!postgresUrl) return problems;
+  try {
+    const actual = await runPostgres(postgresUrl, q.code!.code);
+    const expected = q.outputPostgres ?? q.output!;
+    problems.push(
+      ...compare(
+        `${filePath}:${q.sectionLines["Output (PostgreSQL)"] ?? q.sectionLines.Output}`,
+        "the PostgreSQL result",
+        expected,
+        actual,
+      ),
+    );
+  } catch (error) {
+    problems.push(`${filePath}:${q.code!.line}: PostgreSQL could not run the query: ${(error as Error).message}`);
+  }
+  return problems;
+}
+
+const RESULTS_MARK = "\u0000@@devprep-results@@";
+
+/** Runs a solution against the tests with the shared harness; the results, or why there are none. */
+export async function runProgramTests(solution: CodeBlock, tests: CodeBlock): Promise<{ results: TestResult[] } | { error: string }> {
+  const parts = [solution, tests].map((block) => (block.lang === "ts" ? transpile(block) : { js: block.code, errors: [] }));
+  const errors = parts.flatMap((p) => p.errors);
+  if (errors.length) return { error: `does not compile: ${errors.join("; ")}` };
+  const script = [
+    TEST_HARNESS_SOURCE,
+    parts[0]!.js,
+    ";",
+    parts[1]!.js,
+    ";",
+    `__runTests().then((r) => { process.stdout.write(${JSON.stringify(RESULTS_MARK)} + JSON.stringify(r)); process.exit(0); });`,
+  ].join("\n");
+  const { output, exitCode } = await runNode(script);
+  const at = output.lastIndexOf(RESULTS_MARK);
+  if (at < 0) return { error: `did not finish (exit code ${exitCode})\n${output.slice(-2000)}` };
+  return { results: JSON.parse(output.slice(at + RESULTS_MARK.length)) as TestResult[] };
+}
+
+async function verifyProgram(q: QuestionFile, filePath: string): Promise<string[]> {
+  if (q.tests!.lang === "sql") return [];
+  const problems: string[] = [];
+  const reference = await runProgramTests(q.solution!, q.tests!);
+  if ("error" in reference) problems.push(`${filePath}:${q.solution!.line}: the solution ${reference.error}`);
+  else {
+    for (const failed of reference.results.filter((r) => !r.passed))
+      problems.push(
+        `${filePath}:${q.solution!.line}: the solution fails the test "${failed.name}": ${failed.message}` +
+          (failed.expected !== undefined ? `\n--- expected\n${failed.expected}\n--- actual\n${failed.actual}` : ""),
+      );
+    if (reference.results.length < 5)
+      problems.push(`${filePath}:${q.tests!.line}: only ${reference.results.length} tests ran; write at least 5`);
+  }
+  const wrong = await runProgramTests(q.wrongSolution!, q.tests!);
+  if (!("error" in wrong) && wrong.results.every((r) => r.passed))
+    problems.push(`${filePath}:${q.wrongSolution!.line}: the wrong solution passes every test; add a test that catches it`);
+  return problems;
+}
+
+const PARSED_LANGS = new Set(["js", "jsx", "ts", "tsx"]);
+
+/** Every js/ts block in the prose sections must parse. */
+export function verifyCodeBlocksParse(q: QuestionFile, filePath: string, text: string): string[] {
+  const problems: string[] = [];
+  const lines = text.split("\n");
+  const prose = ["Question", "Answer", "Explanation", "Statement"];
+  for (const name of prose) {
+    const start = q.sectionLines[name];
+    if (!start) continue;
+    let i = start;
+    while (i < lines.length && !/^## /.test(lines[i]!)) {
+      const open = /^(`{3,})([\w+-]*)\s*$/.exec(lines[i]!);
+      if (!open) {
+        i++;
+        continue;
+      }
+      const body: string[] = [];
+      let j = i + 1;
+      while (j < lines.length && lines[j]!.trim() !== open[1]) body.push(lines[j++]!);
+      const lang = open[2]!;
+      if (PARSED_LANGS.has(lang)) {
+        const kind = { js: ts.ScriptKind.JS, jsx: ts.ScriptKind.JSX, ts: ts.ScriptKind.TS, tsx: ts.ScriptKind.TSX }[lang];
+        const source = ts.createSourceFile(`block.${lang}`, body.join("\n"), ts.ScriptTarget.Latest, false, kind);
+        const diagnostics = (source as unknown as { parseDiagnostics: ts.Diagnostic[] }).parseDiagnostics;
+        for (const d of diagnostics.slice(0, 1)) {
+          const { line } = source.getLineAndCharacterOfPosition(d.start ?? 0);
+          problems.push(
+            `${filePath}:${i + 2 + line}: the ${lang} block does not parse: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`,
+          );
+        }
+      }
+      i = j + 1;
+    }
+  }
+  return problems;
+}
+
+/** Everything that can be run for one question. */
+export async function verifyQuestion(q: QuestionFile, filePath: string, text: string, postgresUrl: string | null): Promise<string[]> {
+  const problems = verifyCodeBlocksParse(q, filePath, text);
+  if (q.kind === "console") {
+    const lang = q.code!.lang;
+    if (lang === "js" || lang === "ts") problems.push(...(await verifyJsConsole(q, filePath)));
+    else if (lang === "c" || lang === "cpp") problems.push(...(await verifyCConsole(q, filePath)));
+    else if (lang === "sql") problems.push(...(await verifySqlConsole(q, filePath, postgresUrl)));
+  }
+  if (q.kind === "program") problems.push(...(await verifyProgram(q, filePath)));
+  return problems;
+}
