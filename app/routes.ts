@@ -1,4 +1,5 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { technologies } from "./lib/technologies";
 
 export default [
   index("routes/home.tsx"),
@@ -13,6 +14,11 @@ export default [
   route("devinsights/mine", "routes/blog-mine.tsx"),
   route("admin/blog", "routes/admin-blog.tsx"),
   route("blog/:id?", "routes/blog-post.tsx"),
+  // Issue #6: a list and question pages per technology, at the spec's /{technology}-questions.
+  ...technologies.flatMap(({ slug }) => [
+    route(`${slug}-questions`, "routes/question-list.tsx", { id: `question-list-${slug}` }),
+    route(`${slug}-questions/:questionId`, "routes/question-page.tsx", { id: `question-page-${slug}` }),
+  ]),
   route("account", "routes/account.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("auth/google", "routes/auth-google.ts"),

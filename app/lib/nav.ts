@@ -21,6 +21,7 @@ export const navGroups: NavGroup[] = [
     links: [
       { to: "/javascript-questions", label: t.javascript },
       { to: "/swift-questions", label: t.swift },
+      { to: "/nodejs-questions", label: t.nodejs },
     ],
   },
   {
@@ -35,6 +36,8 @@ export const navGroups: NavGroup[] = [
       { to: "/typescript-questions", label: t.typescript },
       { to: "/css-questions", label: t.css },
       { to: "/html-questions", label: t.html },
+      { to: "/dsa-questions", label: t.dsa },
+      { to: "/c-cpp-questions", label: t.cCpp },
     ],
   },
 ];

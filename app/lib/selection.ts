@@ -1,3 +1,5 @@
+import type { Kind, Level } from "./technologies";
+
 /**
  * Spec §3 shared selection state: which question kind (card 1–3) and which list the
  * visitor chose, kept in local storage so it survives reloads and reaches the question
@@ -44,4 +46,19 @@ export function writeSelection(storage: Storage, change: Partial<Selection>): vo
   } catch {
     // Storage unavailable: the choice still applies to this navigation.
   }
+}
+
+/** Card 1–3 is the kind of question, List 1–3 the level (spec §2, issue #6). */
+export const CARD_KINDS: Record<CardNumber, Kind> = { 1: "theory", 2: "console", 3: "program" };
+export const SUBCARD_LEVELS: Record<SubCard, Level> = { "List 1": "beginner", "List 2": "advance", "List 3": "expert" };
+
+export function selectionOf(kind: Kind, level: Level): Selection {
+  const card = (Object.keys(CARD_KINDS) as unknown as CardNumber[]).find((c) => CARD_KINDS[c] === kind) ?? 1;
+  const subCard = (Object.keys(SUBCARD_LEVELS) as SubCard[]).find((s) => SUBCARD_LEVELS[s] === level) ?? "List 1";
+  return { selectedCard: Number(card) as CardNumber, selectedSubCard: subCard };
+}
+
+/** The list page's query for a selection: "?kind=console&level=advance". */
+export function selectionSearch(selection: Selection): string {
+  return `?kind=${CARD_KINDS[selection.selectedCard]}&level=${SUBCARD_LEVELS[selection.selectedSubCard]}`;
 }

@@ -34,3 +34,9 @@ export const KINDS = ["theory", "console", "program"] as const;
 export type Kind = (typeof KINDS)[number];
 export const LEVELS = ["beginner", "advance", "expert"] as const;
 export type Level = (typeof LEVELS)[number];
+
+/** /{slug}-questions and its question pages: the technology comes from the path (routes.ts has one route per technology). */
+export function technologyOfPath(pathname: string) {
+  const slug = /^\/([a-z-]+?)-questions(\/|$)/.exec(pathname)?.[1] ?? "";
+  return technologyBySlug(slug);
+}

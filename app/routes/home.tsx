@@ -6,18 +6,23 @@ import { useLoginGate } from "~/features/home/use-login-gate";
 import { WhyUs } from "~/features/home/why-us";
 import { useAuthDialog } from "~/lib/auth-dialog";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { writeSelection } from "~/lib/selection";
+import { readSelection, selectionSearch, writeSelection } from "~/lib/selection";
+import type { Kind } from "~/lib/technologies";
 import { texts } from "~/lib/texts";
 import { useSite } from "~/lib/use-site";
+import { countQuestions } from "../../server/questions/question-service";
 import type { Route } from "./+types/home";
 
 const QUESTIONS = "/javascript-questions";
 
 // Spec §2: the home route with any query string goes to /404. A full page load gets an
 // HTTP redirect; a client navigation replaces the history entry.
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   if (new URL(request.url).search) throw replace("/404");
-  return null;
+  // Live counts for the category cards (UX.md), summed over every technology.
+  const counts = Object.values(await countQuestions(context.services));
+  const sum = (kind: Kind) => counts.reduce((total, c) => total + c[kind].beginner + c[kind].advance + c[kind].expert, 0);
+  return { cardCounts: [sum("theory"), sum("console"), sum("program")] };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -25,7 +30,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return pageMeta({ title: texts.home.title, description: texts.home.description, path: "/", siteName: site.name, baseUrl: site.baseUrl });
 };
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   const siteName = useSite().name;
   const navigate = useNavigate();
   const gate = useLoginGate();
@@ -43,10 +48,12 @@ export default function Home() {
         }
       />
       <CategoryCards
+        counts={loaderData.cardCounts}
         onChoose={(card) =>
           gate(() => {
             writeSelection(localStorage, { selectedCard: card });
-            navigate(QUESTIONS);
+            // The list page reads the selection too; the query spares it a second load.
+            navigate(`${QUESTIONS}${selectionSearch(readSelection(localStorage))}`);
           })
         }
       />

@@ -1,4 +1,5 @@
 import { blogSitemapEntries } from "../blog/feed";
+import { questionSitemapEntries } from "../questions/question-service";
 import type { Services } from "../services";
 
 export interface SitemapEntry {
@@ -20,7 +21,7 @@ export const staticPages: SitemapEntry[] = [
 type SitemapSource = (services: Services) => Promise<SitemapEntry[]>;
 
 /** Each feature with indexable pages (question lists, blog posts) adds a source here. */
-export const sitemapSources: SitemapSource[] = [blogSitemapEntries];
+export const sitemapSources: SitemapSource[] = [questionSitemapEntries, blogSitemapEntries];
 
 export async function sitemapEntries(services: Services): Promise<SitemapEntry[]> {
   const dynamic = await Promise.all(sitemapSources.map((source) => source(services)));

@@ -1,0 +1,126 @@
+import { Link } from "react-router";
+import { texts, questionTexts as t } from "~/lib/texts";
+import type { Question } from "../../../server/questions/question-service";
+import { CodeBlock } from "./code-block";
+
+const Html = ({ html, className }: { html: string | null; className?: string }) =>
+  // Question HTML is sanitised at import (server/questions/render.ts).
+  html ? <div className={className ?? "question-prose"} dangerouslySetInnerHTML={{ __html: html }} /> : null;
+
+function KeyPoints({ points }: { points: string[] }) {
+  if (!points.length) return null;
+  return (
+    <>
+      <h3>{t.keyPoints}</h3>
+      <ul className="key-points">
+        {points.map((point) => (
+          <li key={point} dangerouslySetInnerHTML={{ __html: point }} />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function Reveal({ summary, children }: { summary: string; children: React.ReactNode }) {
+  return (
+    <details className="reveal">
+      <summary className="reveal__summary">{summary}</summary>
+      <div className="reveal__body">{children}</div>
+    </details>
+  );
+}
+
+interface Props {
+  question: Question;
+  /** On a list the item's own expansion is the reveal; on the question page theory answers wait behind "Show answer". */
+  place: "list" | "page";
+  /** Where the question's own page is (the list links "Solve this challenge" there). */
+  href: string;
+}
+
+/** What a question shows under its title: the parts for its kind, answers revealed on demand. */
+export function QuestionBody({ question: q, place, href }: Props) {
+  if (q.kind === "theory") {
+    const answer = (
+      <>
+        <h3>{texts.labels.answer}</h3>
+        <Html html={q.answerHtml} className="question-prose question-answer" />
+        <h3>{texts.labels.explanation}</h3>
+        <Html html={q.explanationHtml} />
+        <KeyPoints points={q.keyPoints} />
+      </>
+    );
+    return (
+      <div className="question-body">
+        <Html html={q.promptHtml} />
+        {place === "list" ? answer : <Reveal summary={t.showAnswer}>{answer}</Reveal>}
+      </div>
+    );
+  }
+  if (q.kind === "console") {
+    return (
+      <div className="question-body">
+        {q.promptHtml ? <Html html={q.promptHtml} /> : <p>{t.whatPrints}</p>}
+        {q.code && <CodeBlock source={q.code.source} lang={q.code.lang} html={q.code.html} />}
+        {q.options && (
+          <>
+            <h3>{t.options}</h3>
+            <ol className="console-options" type="A">
+              {q.options.map((option) => (
+                <li key={option}>
+                  <pre className="console-options__text">{option}</pre>
+                </li>
+              ))}
+            </ol>
+          </>
+        )}
+        <Reveal summary={t.showOutput}>
+          <h3>{texts.labels.output}</h3>
+          <pre className="console-output">{q.output}</pre>
+          {q.outputPostgres !== null && (
+            <>
+              <h4>{t.postgresDiffers}</h4>
+              <pre className="console-output">{q.outputPostgres}</pre>
+            </>
+          )}
+          <h3>{texts.labels.explanation}</h3>
+          <Html html={q.explanationHtml} />
+          <KeyPoints points={q.keyPoints} />
+        </Reveal>
+      </div>
+    );
+  }
+  return (
+    <div className="question-body">
+      <h3>{t.statement}</h3>
+      <Html html={q.statementHtml} />
+      {q.starter && (
+        <>
+          <h3>{t.starter}</h3>
+          <CodeBlock source={q.starter.source} lang={q.starter.lang} />
+        </>
+      )}
+      {place === "list" ? (
+        <p>
+          <Link className="button button--primary button--small" to={href}>
+            {t.solve}
+          </Link>
+        </p>
+      ) : (
+        <p className="question-note">{t.solveSoon}</p>
+      )}
+      {place === "page" && q.solution && (
+        <Reveal summary={t.showSolution}>
+          <CodeBlock source={q.solution.source} lang={q.solution.lang} html={q.solution.html} />
+          {q.explanationHtml && (
+            <>
+              <h3>{texts.labels.explanation}</h3>
+              <Html html={q.explanationHtml} />
+            </>
+          )}
+          <KeyPoints points={q.keyPoints} />
+        </Reveal>
+      )}
+    </div>
+  );
+}

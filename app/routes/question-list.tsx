@@ -1,0 +1,143 @@
+import { useEffect } from "react";
+import { Link, data, useLocation, useNavigate } from "react-router";
+import { QuestionList } from "~/features/questions/question-list";
+import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { readSelection, selectionOf, selectionSearch, writeSelection } from "~/lib/selection";
+import { KINDS, type Kind, LEVELS, type Level, technologies, technologyOfPath } from "~/lib/technologies";
+import { fill, questionTexts as t } from "~/lib/texts";
+import { countQuestions, decodeListCursor, listQuestions } from "../../server/questions/question-service";
+import type { Route } from "./+types/question-list";
+
+const asKind = (value: string | null) => ((KINDS as readonly string[]).includes(value ?? "") ? (value as Kind) : null);
+const asLevel = (value: string | null) => ((LEVELS as readonly string[]).includes(value ?? "") ? (value as Level) : null);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const technology = technologyOfPath(url.pathname);
+  if (!technology) throw data(null, { status: 404 });
+  const counts = await countQuestions(context.services);
+  const mine = counts[technology.slug];
+  // Kinds with no questions are not offered; a link to one lands on the first that has some.
+  const offered = KINDS.filter((k) => mine[k].beginner + mine[k].advance + mine[k].expert > 0);
+  const requestedKind = asKind(url.searchParams.get("kind"));
+  const kind = requestedKind && offered.includes(requestedKind) ? requestedKind : (offered[0] ?? "theory");
+  const level = asLevel(url.searchParams.get("level")) ?? "beginner";
+  const after = decodeListCursor(url.searchParams.get("after"));
+  const page = offered.length
+    ? await listQuestions(context.services, { technology: technology.slug, kind, level }, after)
+    : { questions: [], nextCursor: null };
+  return {
+    technology,
+    kind,
+    level,
+    offered,
+    counts,
+    explicit: Boolean(requestedKind || url.searchParams.get("level")),
+    paged: Boolean(after),
+    ...page,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
+  const site = siteFromMatches(matches);
+  if (!loaded) return [];
+  const name = loaded.technology.name;
+  const isDefault = loaded.kind === (loaded.offered[0] ?? "theory") && loaded.level === "beginner";
+  return pageMeta({
+    title: `${fill(t.listTitle, { technology: name })}${isDefault ? "" : ` – ${t.kinds[loaded.kind]}, ${t.levels[loaded.level]}`}`,
+    description: fill(t.listDescription, { technology: name }),
+    path: `/${loaded.technology.slug}-questions${isDefault ? "" : `?kind=${loaded.kind}&level=${loaded.level}`}`,
+    siteName: site.name,
+    baseUrl: site.baseUrl,
+    noindex: loaded.paged,
+  });
+};
+
+export default function QuestionListPage({ loaderData }: Route.ComponentProps) {
+  const { technology, kind, level, offered, counts, questions, nextCursor, explicit } = loaderData;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const mine = counts[technology.slug];
+  const base = `/${technology.slug}-questions`;
+
+  // Spec §3: the shared selection (set by the home cards) decides what an address without
+  // a choice shows; choosing here updates it.
+  useEffect(() => {
+    if (explicit) {
+      writeSelection(localStorage, selectionOf(kind, level));
+      return;
+    }
+    const stored = readSelection(localStorage);
+    const wanted = selectionSearch(stored);
+    if (wanted !== `?kind=${kind}&level=${level}`) void navigate(`${base}${wanted}`, { replace: true, preventScrollReset: true });
+  }, [explicit, kind, level, base, navigate]);
+
+  const kindCount = (k: Kind) => mine[k].beginner + mine[k].advance + mine[k].expert;
+  return (
+    <div className="page question-page-layout">
+      <div className="question-main">
+        <header className="question-header">
+          <h1>{fill(t.listTitle, { technology: technology.name })}</h1>
+          <p className="question-header__intro">{fill(t.intro, { count: mine.total })}</p>
+        </header>
+        {offered.length > 0 && (
+          <>
+            <nav className="segmented segmented--kinds" aria-label={t.kindsLabel}>
+              {offered.map((k) => (
+                <Link
+                  key={k}
+                  className="segmented__item"
+                  to={`${base}?kind=${k}&level=${level}`}
+                  aria-current={k === kind ? "page" : undefined}
+                  preventScrollReset
+                >
+                  <span>{t.kinds[k]}</span>
+                  <span className="segmented__count">{kindCount(k)}</span>
+                </Link>
+              ))}
+            </nav>
+            <nav className="segmented segmented--levels" aria-label={t.levelsLabel}>
+              {LEVELS.map((l) => (
+                <Link
+                  key={l}
+                  className="segmented__item"
+                  to={`${base}?kind=${kind}&level=${l}`}
+                  aria-current={l === level ? "page" : undefined}
+                  preventScrollReset
+                >
+                  <span>{t.lists[l]}</span>
+                  <span className="segmented__sub">{t.levels[l]}</span>
+                  <span className="segmented__count">{mine[kind][l]}</span>
+                </Link>
+              ))}
+            </nav>
+          </>
+        )}
+        <h2 className="question-main__heading">
+          {t.kinds[kind]} · {t.lists[level]} ({t.levels[level]})
+        </h2>
+        <QuestionList key={location.search} questions={questions} />
+        {nextCursor && (
+          <p className="question-list__more">
+            <Link className="button button--outline" to={`${base}?kind=${kind}&level=${level}&after=${nextCursor}`}>
+              {t.more}
+            </Link>
+          </p>
+        )}
+      </div>
+      <aside className="question-aside" aria-labelledby="other-technologies">
+        <h2 id="other-technologies">{t.otherTechnologies}</h2>
+        <ul>
+          {technologies.map((tech) => (
+            <li key={tech.slug}>
+              <Link to={`/${tech.slug}-questions`} aria-current={tech.slug === technology.slug ? "page" : undefined}>
+                {tech.name}
+              </Link>
+              <span className="question-aside__count">{counts[tech.slug].total}</span>
+            </li>
+          ))}
+        </ul>
+      </aside>
+    </div>
+  );
+}

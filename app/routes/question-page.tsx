@@ -1,0 +1,131 @@
+import { Link, data } from "react-router";
+import { QuestionBody } from "~/features/questions/question-body";
+import { questionPath } from "~/features/questions/question-list";
+import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { technologyOfPath } from "~/lib/technologies";
+import { fill, questionTexts as t } from "~/lib/texts";
+import { previewText } from "../../server/blog/render";
+import { findQuestion } from "../../server/questions/question-service";
+import type { Route } from "./+types/question-page";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const technology = technologyOfPath(new URL(request.url).pathname);
+  const found = technology ? await findQuestion(context.services, technology.slug, params.questionId) : null;
+  if (!technology || !found) return data({ technology, found: null, description: "", acceptedAnswer: "" }, { status: 404 });
+  const q = found.question;
+  const summaryHtml = q.kind === "theory" ? q.answerHtml : q.kind === "console" ? q.explanationHtml : q.statementHtml;
+  return {
+    technology,
+    found,
+    // For search results and structured data: plain text, made here where the HTML tools are.
+    description: previewText(summaryHtml ?? "", 30),
+    acceptedAnswer:
+      q.kind === "console" ? `${q.output ?? ""}\n\n${previewText(q.explanationHtml ?? "", 120)}` : previewText(summaryHtml ?? "", 120),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
+  const site = siteFromMatches(matches);
+  if (!loaded?.found || !loaded.technology)
+    return pageMeta({
+      title: t.notFound,
+      description: t.notFoundHint,
+      path: "/",
+      siteName: site.name,
+      baseUrl: site.baseUrl,
+      noindex: true,
+    });
+  const { question: q } = loaded.found;
+  const path = questionPath(q);
+  const description = loaded.description || fill(t.listDescription, { technology: loaded.technology.name });
+  // Structured data for a question with its accepted answer (schema.org QAPage).
+  const qaPage = {
+    "@context": "https://schema.org",
+    "@type": "QAPage",
+    mainEntity: {
+      "@type": "Question",
+      name: q.title,
+      text: q.kind === "console" && q.code ? `${q.title}\n\n${q.code.source}` : q.title,
+      answerCount: 1,
+      acceptedAnswer: { "@type": "Answer", text: loaded.acceptedAnswer, url: `${site.baseUrl}${path}` },
+    },
+  };
+  return [
+    ...pageMeta({ title: `${q.title} – ${loaded.technology.name}`, description, path, siteName: site.name, baseUrl: site.baseUrl }),
+    { "script:ld+json": qaPage },
+  ];
+};
+
+export default function QuestionPage({ loaderData }: Route.ComponentProps) {
+  const { technology, found } = loaderData;
+  if (!found || !technology) {
+    return (
+      <section className="page page--narrow" aria-labelledby="question-missing">
+        <h1 id="question-missing">{t.notFound}</h1>
+        <p>{t.notFoundHint}</p>
+        {technology && <Link to={`/${technology.slug}-questions`}>{fill(t.backToList, { technology: technology.name })}</Link>}
+      </section>
+    );
+  }
+  const { question: q, previous, next, related } = found;
+  const list = `/${technology.slug}-questions`;
+  return (
+    <article className="page page--reading question-single">
+      <nav aria-label={t.breadcrumb} className="breadcrumb">
+        <ol>
+          <li>
+            <Link to={list}>{technology.name}</Link>
+          </li>
+          <li>
+            <Link to={`${list}?kind=${q.kind}&level=beginner`}>{t.kinds[q.kind]}</Link>
+          </li>
+          <li>
+            <Link to={`${list}?kind=${q.kind}&level=${q.level}`}>
+              {t.lists[q.level]} ({t.levels[q.level]})
+            </Link>
+          </li>
+        </ol>
+      </nav>
+      <h1>{q.title}</h1>
+      <ul className="tag-list" aria-label={t.tags}>
+        {q.tags.map((tag) => (
+          <li key={tag} className="tag">
+            {tag}
+          </li>
+        ))}
+      </ul>
+      <QuestionBody question={q} place="page" href={questionPath(q)} />
+      <nav className="question-pager" aria-label={t.pager}>
+        {previous ? (
+          <Link rel="prev" to={questionPath(previous)} className="question-pager__link">
+            <span className="question-pager__label">{t.previous}</span>
+            <span>{previous.title}</span>
+          </Link>
+        ) : (
+          <span />
+        )}
+        {next && (
+          <Link rel="next" to={questionPath(next)} className="question-pager__link question-pager__link--next">
+            <span className="question-pager__label">{t.next}</span>
+            <span>{next.title}</span>
+          </Link>
+        )}
+      </nav>
+      {related.length > 0 && (
+        <section aria-labelledby="related-questions" className="question-related">
+          <h2 id="related-questions">{t.related}</h2>
+          <ul>
+            {related.map((r) => (
+              <li key={r.id}>
+                <Link to={questionPath(r)}>{r.title}</Link> <span className="question-related__kind">{t.kinds[r.kind]}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <p>
+        <Link to={`${list}?kind=${q.kind}&level=${q.level}`}>{fill(t.backToList, { technology: technology.name })}</Link>
+      </p>
+    </article>
+  );
+}

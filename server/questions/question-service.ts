@@ -1,0 +1,210 @@
+import { sql } from "kysely";
+import { KINDS, type Kind, LEVELS, type Level, type TechnologySlug, technologies } from "../../app/lib/technologies";
+import type { SitemapEntry } from "../seo/sitemap";
+import type { Services } from "../services";
+import type { QuestionContent } from "./question-content";
+
+/**
+ * Reading the question bank (issue #6): counts, lists of one technology, kind and level
+ * in a stable order (keyset on sort_key, id), and single questions with their
+ * neighbours. Only published questions exist for readers.
+ */
+
+export type Counts = Record<Kind, Record<Level, number>> & { total: number };
+
+export interface QuestionSummary {
+  id: string;
+  technology: string;
+  kind: Kind;
+  level: Level;
+  title: string;
+  tags: string[];
+}
+
+export interface Question extends QuestionSummary, QuestionContent {}
+
+export const LIST_PAGE_SIZE = 100;
+
+const emptyCounts = (): Counts => ({
+  theory: { beginner: 0, advance: 0, expert: 0 },
+  console: { beginner: 0, advance: 0, expert: 0 },
+  program: { beginner: 0, advance: 0, expert: 0 },
+  total: 0,
+});
+
+/** Published questions per technology, kind and level: one grouped query over an index. */
+export async function countQuestions(services: Services): Promise<Record<TechnologySlug, Counts>> {
+  const rows = await services.database.db
+    .selectFrom("question")
+    .select(["technology", "kind", "level", sql<number>`count(*)`.as("n")])
+    .where("status", "=", "published")
+    .groupBy(["technology", "kind", "level"])
+    .execute();
+  const counts = Object.fromEntries(technologies.map((t) => [t.slug, emptyCounts()])) as Record<TechnologySlug, Counts>;
+  for (const row of rows) {
+    const entry = counts[row.technology as TechnologySlug];
+    if (!entry || !(KINDS as readonly string[]).includes(row.kind) || !(LEVELS as readonly string[]).includes(row.level)) continue;
+    entry[row.kind][row.level] += Number(row.n);
+    entry.total += Number(row.n);
+  }
+  return counts;
+}
+
+type Row = { id: string; technology: string; kind: Kind; level: Level; title: string; tags: string; content: string; sort_key: string };
+
+function toQuestion(row: Row): Question {
+  return { ...summary(row), ...(JSON.parse(row.content) as QuestionContent) };
+}
+
+function summary(row: Omit<Row, "content" | "sort_key">): QuestionSummary {
+  return { id: row.id, technology: row.technology, kind: row.kind, level: row.level, title: row.title, tags: row.tags.split(",") };
+}
+
+export interface ListCursor {
+  sortKey: string;
+  id: string;
+}
+
+export function encodeListCursor(cursor: ListCursor): string {
+  return Buffer.from(JSON.stringify([cursor.sortKey, cursor.id])).toString("base64url");
+}
+
+export function decodeListCursor(value: string | null | undefined): ListCursor | null {
+  if (!value) return null;
+  try {
+    const [sortKey, id] = JSON.parse(Buffer.from(value, "base64url").toString()) as unknown[];
+    if (typeof sortKey === "string" && typeof id === "string") return { sortKey, id };
+  } catch {
+    // a bad cursor is no cursor
+  }
+  return null;
+}
+
+/** One technology, kind and level, in order; the full question so a list can reveal answers in place. */
+export async function listQuestions(
+  services: Services,
+  filter: { technology: string; kind: Kind; level: Level; tag?: string },
+  after: ListCursor | null = null,
+  limit = LIST_PAGE_SIZE,
+) {
+  let query = services.database.db
+    .selectFrom("question")
+    .select(["id", "technology", "kind", "level", "title", "tags", "content", "sort_key"])
+    .where("technology", "=", filter.technology)
+    .where("kind", "=", filter.kind)
+    .where("level", "=", filter.level)
+    .where("status", "=", "published");
+  if (filter.tag) {
+    const tag = filter.tag;
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("question_tag")
+          .select("question_tag.question_id")
+          .whereRef("question_tag.question_id", "=", "question.id")
+          .where("question_tag.tag", "=", tag),
+      ),
+    );
+  }
+  if (after) query = query.where(sql<boolean>`(sort_key, id) > (${after.sortKey}, ${after.id})`);
+  const rows = await query
+    .orderBy("sort_key")
+    .orderBy("id")
+    .limit(limit + 1)
+    .execute();
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    questions: page.map(toQuestion),
+    nextCursor: rows.length > limit && last ? encodeListCursor({ sortKey: last.sort_key, id: last.id }) : null,
+  };
+}
+
+export interface QuestionWithNeighbours {
+  question: Question;
+  previous: QuestionSummary | null;
+  next: QuestionSummary | null;
+  related: QuestionSummary[];
+}
+
+/** A published question of this technology, the ones before and after it in its list, and some sharing a tag. */
+export async function findQuestion(services: Services, technology: string, id: string): Promise<QuestionWithNeighbours | null> {
+  const { db } = services.database;
+  const row = await db
+    .selectFrom("question")
+    .select(["id", "technology", "kind", "level", "title", "tags", "content", "sort_key"])
+    .where("id", "=", id)
+    .where("technology", "=", technology)
+    .where("status", "=", "published")
+    .executeTakeFirst();
+  if (!row) return null;
+  const sameList = () =>
+    db
+      .selectFrom("question")
+      .select(["id", "technology", "kind", "level", "title", "tags"])
+      .where("technology", "=", row.technology)
+      .where("kind", "=", row.kind)
+      .where("level", "=", row.level)
+      .where("status", "=", "published");
+  const [previous, next, related] = await Promise.all([
+    sameList()
+      .where(sql<boolean>`(sort_key, id) < (${row.sort_key}, ${row.id})`)
+      .orderBy("sort_key", "desc")
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst(),
+    sameList()
+      .where(sql<boolean>`(sort_key, id) > (${row.sort_key}, ${row.id})`)
+      .orderBy("sort_key")
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom("question_tag as mine")
+      .innerJoin("question_tag as theirs", (join) =>
+        join.onRef("theirs.tag", "=", "mine.tag").onRef("theirs.question_id", "!=", "mine.question_id"),
+      )
+      .innerJoin("question", "question.id", "theirs.question_id")
+      .select(["question.id", "question.technology", "question.kind", "question.level", "question.title", "question.tags"])
+      .select(sql<number>`count(*)`.as("shared"))
+      .where("mine.question_id", "=", row.id)
+      .where("question.status", "=", "published")
+      .where("question.technology", "=", row.technology)
+      .groupBy(["question.id", "question.technology", "question.kind", "question.level", "question.title", "question.tags"])
+      .orderBy("shared", "desc")
+      .orderBy("question.id")
+      .limit(5)
+      .execute(),
+  ]);
+  return {
+    question: toQuestion(row),
+    previous: previous ? summary(previous) : null,
+    next: next ? summary(next) : null,
+    related: related.map(summary),
+  };
+}
+
+/** sitemap.xml: every technology's list, each kind and level view that has questions, and every question. */
+export async function questionSitemapEntries(services: Services): Promise<SitemapEntry[]> {
+  const [counts, rows] = await Promise.all([
+    countQuestions(services),
+    services.database.db
+      .selectFrom("question")
+      .select(["id", "technology", "updated_at"])
+      .where("status", "=", "published")
+      .orderBy("technology")
+      .orderBy("id")
+      .execute(),
+  ]);
+  const lists = technologies.flatMap(({ slug }) => {
+    const base = `/${slug}-questions`;
+    const views = KINDS.flatMap((kind) =>
+      LEVELS.filter((level) => counts[slug][kind][level] > 0).map((level) => ({
+        path: `${base}?kind=${kind}&level=${level}`,
+        priority: 0.6,
+      })),
+    );
+    return [{ path: base, changefreq: "weekly" as const, priority: 0.8 }, ...views];
+  });
+  const pages = rows.map((r) => ({ path: `/${r.technology}-questions/${r.id}`, lastmod: r.updated_at.slice(0, 10), priority: 0.7 }));
+  return [...lists, ...pages];
+}
