@@ -9,6 +9,7 @@ import { ApiError, describeIssues, errorBody } from "./errors";
 import { docsRouter } from "./docs";
 import { healthRouter } from "./health";
 import type { ApiEnv } from "./types";
+import { questionsRouter } from "./questions";
 import { uploadMessages, uploadsRouter } from "./uploads";
 import { vitalsRouter } from "./vitals";
 import { UPLOAD_LIMITS } from "../uploads/image-upload";
@@ -42,6 +43,7 @@ export function createApi() {
 
   api.route("/auth", authRouter);
   api.route("/admin", adminRouter);
+  api.route("/questions", questionsRouter);
   api.route("/blog", blogRouter);
   api.route("/uploads", uploadsRouter);
   api.route("/health", healthRouter);

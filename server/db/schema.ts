@@ -88,7 +88,7 @@ export interface QuestionTable {
   title: string;
   /** Comma-separated, for display; question_tag is what filters use. */
   tags: string;
-  /** Orders a list: the file's `order` (zero-padded) then its title, lowercased. */
+  /** Orders a list: the file's `order` (zero-padded) then its lowercased title in hex (question-import.ts). */
   sort_key: string;
   /** JSON of QuestionContent (server/questions/question-service.ts), rendered at import. */
   content: string;

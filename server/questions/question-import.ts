@@ -145,6 +145,15 @@ export function buildContent(q: QuestionFile): QuestionContent {
   };
 }
 
+/**
+ * The list order: the file's `order`, then the title, case-insensitively. Written as hex
+ * so that it sorts the same under every collation (SQLite's binary, PostgreSQL's locale).
+ */
+export function sortKey(q: Pick<QuestionFile, "order" | "title">): string {
+  const title = Buffer.from(q.title.toLowerCase().slice(0, 100)).toString("hex");
+  return `${String(q.order ?? 99_999).padStart(6, "0")}${title}`.slice(0, 400);
+}
+
 /** Plain words for full-text search: title, prompt, answer, statement, key points and tags. */
 function searchText(q: QuestionFile): string {
   return [q.title, q.prompt, q.answer, q.statement, q.explanation, ...q.keyPoints, q.tags.join(" ")]
@@ -202,7 +211,7 @@ export async function importQuestions(
         level: question.level,
         title: question.title,
         tags: question.tags.join(","),
-        sort_key: `${String(question.order ?? 99_999).padStart(6, "0")} ${question.title.toLowerCase()}`.slice(0, 220),
+        sort_key: sortKey(question),
         content: JSON.stringify(buildContent(question)),
         search_text: searchText(question),
         status: "published" as const,

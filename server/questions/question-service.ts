@@ -80,10 +80,14 @@ export function decodeListCursor(value: string | null | undefined): ListCursor |
   return null;
 }
 
-/** One technology, kind and level, in order; the full question so a list can reveal answers in place. */
+/**
+ * Questions of a technology (optionally one kind, level and tag), in list order; the full
+ * question, so a list can reveal answers in place. The list page always passes kind and
+ * level, which the (technology, kind, level, status, sort_key, id) index answers directly.
+ */
 export async function listQuestions(
   services: Services,
-  filter: { technology: string; kind: Kind; level: Level; tag?: string },
+  filter: { technology: string; kind?: Kind; level?: Level; tag?: string },
   after: ListCursor | null = null,
   limit = LIST_PAGE_SIZE,
 ) {
@@ -91,9 +95,9 @@ export async function listQuestions(
     .selectFrom("question")
     .select(["id", "technology", "kind", "level", "title", "tags", "content", "sort_key"])
     .where("technology", "=", filter.technology)
-    .where("kind", "=", filter.kind)
-    .where("level", "=", filter.level)
     .where("status", "=", "published");
+  if (filter.kind) query = query.where("kind", "=", filter.kind);
+  if (filter.level) query = query.where("level", "=", filter.level);
   if (filter.tag) {
     const tag = filter.tag;
     query = query.where(({ exists, selectFrom }) =>

@@ -14,7 +14,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("level", "varchar(16)", (col) => col.notNull())
     .addColumn("title", "varchar(200)", (col) => col.notNull())
     .addColumn("tags", "text", (col) => col.notNull())
-    .addColumn("sort_key", "varchar(220)", (col) => col.notNull())
+    .addColumn("sort_key", "varchar(400)", (col) => col.notNull())
     .addColumn("content", "text", (col) => col.notNull())
     .addColumn("search_text", "text", (col) => col.notNull())
     .addColumn("status", "varchar(16)", (col) => col.notNull().defaultTo("published"))

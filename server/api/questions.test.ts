@@ -1,0 +1,109 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type Dialect, testDialects } from "../../tests/support/databases";
+import { type TestServices, createTestServices } from "../../tests/support/services";
+import { createApp } from "../app";
+import { parseQuestionBank, readQuestionFolder } from "../questions/question-import";
+import { importQuestions } from "../questions/question-import";
+
+const bank = path.resolve(import.meta.dirname, "../../content/questions");
+
+describe.each(testDialects())("the questions API on %s", (dialect: Dialect) => {
+  let t: TestServices;
+  let folder: string;
+  // A copy of part of the real bank, so that removing a file can be tried.
+  let files: ReturnType<typeof parseQuestionBank>["parsed"];
+  beforeAll(async () => {
+    t = await createTestServices(dialect, { CONTENT_DIR: "/nonexistent" });
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-api-questions-"));
+    fs.mkdirSync(path.join(folder, "javascript"));
+    const all = parseQuestionBank(readQuestionFolder(bank).files).parsed;
+    const picked = ["theory", "console", "program"].flatMap((kind) => all.filter((p) => p.question.kind === kind).slice(0, 4));
+    for (const p of picked) fs.copyFileSync(p.source.path, path.join(folder, "javascript", path.basename(p.source.path)));
+    await importQuestions(t.services, folder);
+    files = parseQuestionBank(readQuestionFolder(folder).files).parsed;
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  const get = async (url: string) => {
+    const response = await createApp(t.services, () => Promise.reject(new Error("no pages"))).request(url);
+    return { status: response.status, body: (await response.json()) as any };
+  };
+
+  test("technologies come with their counts per kind and level", async () => {
+    const { status, body } = await get("/api/questions/technologies");
+    expect(status).toBe(200);
+    expect(body.technologies).toHaveLength(13);
+    const js = body.technologies.find((x: { slug: string }) => x.slug === "javascript");
+    expect(js.total).toBe(files.length);
+    for (const kind of ["theory", "console", "program"] as const)
+      for (const level of ["beginner", "advance", "expert"] as const)
+        expect(js.counts[kind][level], `${kind} ${level}`).toBe(
+          files.filter((f) => f.question.kind === kind && f.question.level === level).length,
+        );
+    expect(body.technologies.find((x: { slug: string }) => x.slug === "swift").total).toBe(0);
+  });
+
+  test("a filtered list is in title order and its keyset pages cover it exactly once", async () => {
+    const consoleTitles = files
+      .filter((f) => f.question.kind === "console")
+      .map((f) => f.question.title)
+      .sort((a, b) => (Buffer.from(a.toLowerCase()).toString("hex") < Buffer.from(b.toLowerCase()).toString("hex") ? -1 : 1));
+    const { body } = await get("/api/questions?technology=javascript&kind=console");
+    expect(body.questions.map((q: { title: string }) => q.title)).toEqual(consoleTitles);
+    expect(body.questions.every((q: { kind: string }) => q.kind === "console")).toBe(true);
+
+    const seen: string[] = [];
+    let after = "";
+    for (let page = 0; page < 20; page++) {
+      const { body: next } = await get(`/api/questions?technology=javascript&limit=5${after ? `&after=${after}` : ""}`);
+      seen.push(...next.questions.map((q: { id: string }) => q.id));
+      if (!next.nextCursor) break;
+      after = next.nextCursor;
+    }
+    expect(seen.sort()).toEqual(files.map((f) => f.question.id).sort());
+  });
+
+  test("filters by level and tag", async () => {
+    const one = files[0]!.question;
+    const { body } = await get(`/api/questions?technology=javascript&level=${one.level}&tag=${one.tags[0]}`);
+    expect(body.questions.map((q: { id: string }) => q.id)).toContain(one.id);
+    expect(body.questions.every((q: { level: string; tags: string[] }) => q.level === one.level && q.tags.includes(one.tags[0]!))).toBe(
+      true,
+    );
+  });
+
+  test("one question comes with its answer and neighbours; bad addresses are refused", async () => {
+    const consoleQ = files.find((f) => f.question.kind === "console")!.question;
+    const { status, body } = await get(`/api/questions/javascript/${consoleQ.id}`);
+    expect(status).toBe(200);
+    expect(body.question).toMatchObject({ id: consoleQ.id, output: consoleQ.output, options: consoleQ.options!.map((o) => o.text) });
+    expect(body.question.options[body.question.correctOption]).toBe(consoleQ.output);
+    expect(body.question.code.html).toContain('class="hljs-');
+    expect(body.previous ?? body.next).not.toBeNull();
+
+    expect((await get(`/api/questions/swift/${consoleQ.id}`)).status).toBe(404);
+    expect((await get("/api/questions/javascript/no-such-question")).body).toEqual({
+      error: { code: "not_found", message: "No question was found at this address." },
+    });
+    expect((await get("/api/questions/cobol/x")).status).toBe(400);
+    expect((await get("/api/questions?technology=javascript&limit=500")).status).toBe(400);
+    expect((await get("/api/questions?technology=javascript&kind=essay")).status).toBe(400);
+  });
+
+  test("a question whose file is removed disappears from lists and its address", async () => {
+    const gone = files.find((f) => f.question.kind === "theory")!;
+    fs.rmSync(path.join(folder, "javascript", `${gone.question.id}.md`));
+    expect(await importQuestions(t.services, folder)).toMatchObject({ unpublished: 1 });
+    expect((await get(`/api/questions/javascript/${gone.question.id}`)).status).toBe(404);
+    const { body } = await get("/api/questions?technology=javascript&limit=100");
+    expect(body.questions.map((q: { id: string }) => q.id)).not.toContain(gone.question.id);
+    const { body: techs } = await get("/api/questions/technologies");
+    expect(techs.technologies[0].total).toBe(files.length - 1);
+  });
+});
