@@ -103,3 +103,14 @@ export async function holdRequests(page: Page, pattern: string): Promise<() => v
   });
   return release;
 }
+
+/** Creates an account through the API; the page's browser context is then signed in. Returns the email. */
+export async function signUp(page: Page, baseURL: string, name = "Ada Lovelace"): Promise<string> {
+  const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const response = await page.request.post("/api/auth/sign-up/email", {
+    data: { name, email, password: "analytical-engine" },
+    headers: { Origin: baseURL },
+  });
+  expect(response.status()).toBe(200);
+  return email;
+}

@@ -1,0 +1,182 @@
+import { technologies } from "../../app/lib/technologies";
+import { fill, questionTexts as q, texts } from "../../app/lib/texts";
+import { acceptCookies, expect, expectAccessible, openSiteDatabase, signUp, test, waitForHydration } from "./fixtures";
+
+test.beforeEach(async ({ page, baseURL }) => {
+  await acceptCookies(page, baseURL!);
+});
+
+interface Row {
+  id: string;
+  kind: string;
+  level: string;
+  title: string;
+  content: string;
+}
+
+/** Published JavaScript questions as the e2e server imported them from content/questions. */
+async function bank(where = "") {
+  const db = await openSiteDatabase();
+  try {
+    return db
+      .prepare(
+        `select id, kind, level, title, content from question where technology = 'javascript' and status = 'published' ${where} order by sort_key, id`,
+      )
+      .all() as Row[];
+  } finally {
+    db.close();
+  }
+}
+
+test("every technology has a list page with its title, and one without questions says 'No data'", async ({ page }) => {
+  for (const { slug, name } of technologies) {
+    const response = await page.goto(`/${slug}-questions`);
+    expect(response?.status(), slug).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(fill(q.listTitle, { technology: name }));
+    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toMatch(new RegExp(`/${slug}-questions$`));
+  }
+  await page.goto("/swift-questions");
+  await expect(page.getByText(texts.labels.noData, { exact: true })).toBeVisible();
+  await waitForHydration(page);
+  await expectAccessible(page);
+});
+
+test("a list shows its questions numbered and collapsed; one or all expand to the answer", async ({ page }) => {
+  const theory = await bank("and kind = 'theory' and level = 'beginner'");
+  await page.goto("/javascript-questions?kind=theory&level=beginner");
+  await waitForHydration(page);
+  const items = page.locator(".question-item");
+  await expect(page.locator(".question-item__title")).toHaveText(theory.map((r) => r.title));
+  await expect(items.first().getByRole("heading", { name: texts.labels.answer })).toBeHidden();
+  await items.first().locator("summary").click();
+  await expect(items.first().getByRole("heading", { name: texts.labels.answer, exact: true })).toBeVisible();
+  await expect(items.first().getByRole("heading", { name: texts.labels.explanation, exact: true })).toBeVisible();
+  await expect(items.nth(1).getByRole("heading", { name: texts.labels.answer })).toBeHidden();
+  await page.getByRole("button", { name: q.expandAll }).click();
+  for (let i = 0; i < theory.length; i++)
+    await expect(items.nth(i).getByRole("heading", { name: texts.labels.answer, exact: true })).toBeVisible();
+  await page.getByRole("button", { name: q.collapseAll }).click();
+  await expect(items.first().getByRole("heading", { name: texts.labels.answer })).toBeHidden();
+  await expectAccessible(page);
+});
+
+test("switching kind and list updates the address, the list and the shared selection", async ({ page }) => {
+  await page.goto("/javascript-questions");
+  await waitForHydration(page);
+  const kinds = page.getByRole("navigation", { name: q.kindsLabel });
+  const levels = page.getByRole("navigation", { name: q.levelsLabel });
+  await expect(kinds.getByRole("link", { name: texts.labels.theory })).toHaveAttribute("aria-current", "page");
+  await expect(levels.getByRole("link", { name: texts.labels.list1 })).toHaveAttribute("aria-current", "page");
+
+  await kinds.getByRole("link", { name: texts.labels.programs }).click();
+  await expect(page).toHaveURL(/\?kind=program&level=beginner$/);
+  await levels.getByRole("link", { name: texts.labels.list2 }).click();
+  await expect(page).toHaveURL(/\?kind=program&level=advance$/);
+  const programs = await bank("and kind = 'program' and level = 'advance'");
+  await expect(page.locator(".question-item__title")).toHaveText(programs.map((r) => r.title));
+  await expect(levels.getByRole("link", { name: texts.labels.list2 })).toHaveAttribute("aria-current", "page");
+  expect(await page.evaluate(() => [localStorage.getItem("selectedCard"), localStorage.getItem("selectedSubCard")])).toEqual([
+    "3",
+    "List 2",
+  ]);
+
+  // An address without a choice shows the stored one.
+  await page.goto("/javascript-questions");
+  await expect(page).toHaveURL(/\?kind=program&level=advance$/);
+  await expect(page.locator(".question-item__title")).toHaveText(programs.map((r) => r.title));
+});
+
+test("a home card's choice arrives on the list page", async ({ page, baseURL }) => {
+  await signUp(page, baseURL!);
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: texts.home.cards[1]!.title }).click();
+  await expect(page).toHaveURL(/\/javascript-questions\?kind=console&level=beginner$/);
+  await expect(page.getByRole("navigation", { name: q.kindsLabel }).getByRole("link", { name: texts.labels.console })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  const consoles = await bank("and kind = 'console' and level = 'beginner'");
+  await expect(page.locator(".question-item__title")).toHaveText(consoles.map((r) => r.title));
+  expect(await page.evaluate(() => localStorage.getItem("selectedCard"))).toBe("2");
+});
+
+test("a console question shows code and options, and reveals the output and the explanation", async ({ page }) => {
+  const [question] = await bank("and kind = 'console'");
+  const content = JSON.parse(question!.content) as { output: string; options: string[] };
+  const response = await page.goto(`/javascript-questions/${question!.id}`);
+  expect(response?.status()).toBe(200);
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(question!.title);
+  await expect(page.locator(".code-block .hljs-keyword, .code-block .hljs-title, .code-block .hljs-string").first()).toBeVisible();
+  await expect(page.locator(".console-options > li")).toHaveCount(4);
+  await expect(page.locator(".console-options__text")).toHaveText(content.options);
+  const output = page.locator(".console-output").first();
+  await expect(output).toBeHidden();
+  await page.getByText(q.showOutput).click();
+  await expect(page.getByRole("heading", { name: texts.labels.output, exact: true })).toBeVisible();
+  await expect(output).toHaveText(content.output);
+  await expect(page.getByRole("heading", { name: texts.labels.explanation, exact: true })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("a question page has its breadcrumb, answer on demand, structured data and previous/next links", async ({ page, baseURL }) => {
+  const theory = await bank("and kind = 'theory' and level = 'advance'");
+  const [first, second] = theory;
+  await page.goto(`/javascript-questions/${first!.id}`);
+  await waitForHydration(page);
+  await expect(page).toHaveTitle(`${first!.title} – JavaScript | DevPrep`);
+  expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${baseURL}/javascript-questions/${first!.id}`);
+  const breadcrumb = page.getByRole("navigation", { name: q.breadcrumb });
+  await expect(breadcrumb.getByRole("link")).toHaveText([
+    "JavaScript",
+    texts.labels.theory,
+    `${texts.labels.list2} (${texts.labels.advance})`,
+  ]);
+
+  const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+  expect(data).toMatchObject({
+    "@type": "QAPage",
+    mainEntity: { "@type": "Question", name: first!.title, acceptedAnswer: { "@type": "Answer" } },
+  });
+  expect(data.mainEntity.acceptedAnswer.text.length).toBeGreaterThan(20);
+
+  const answer = page.getByRole("heading", { name: texts.labels.answer, exact: true });
+  await expect(answer).toBeHidden();
+  await page.getByText(q.showAnswer).click();
+  await expect(answer).toBeVisible();
+  await expect(page.locator(".key-points li").first()).toBeVisible();
+
+  await page.getByRole("link", { name: new RegExp(`^${q.next}`) }).click();
+  await expect(page).toHaveURL(new RegExp(`/javascript-questions/${second!.id}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(second!.title);
+  await page.getByRole("link", { name: new RegExp(`^${q.previous}`) }).click();
+  await expect(page).toHaveURL(new RegExp(`/javascript-questions/${first!.id}$`));
+});
+
+test("an unknown question answers 404 with a way back to its list", async ({ page }) => {
+  const response = await page.goto("/javascript-questions/no-such-question");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(q.notFound);
+  await page.getByRole("link", { name: fill(q.backToList, { technology: "JavaScript" }) }).click();
+  await expect(page).toHaveURL(/\/javascript-questions/);
+});
+
+test("a programming challenge shows its task and starting code, with the solution behind a click", async ({ page }) => {
+  const [challenge] = await bank("and kind = 'program'");
+  await page.goto(`/javascript-questions/${challenge!.id}`);
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { name: q.statement })).toBeVisible();
+  await expect(page.getByRole("heading", { name: q.starter })).toBeVisible();
+  const solution = page.locator(".reveal .code-block");
+  await expect(solution).toBeHidden();
+  await page.getByText(q.showSolution).click();
+  await expect(solution).toBeVisible();
+});
+
+test("the sitemap lists the question lists and every question", async ({ request }) => {
+  const xml = await (await request.get("/sitemap.xml")).text();
+  for (const { slug } of technologies) expect(xml).toContain(`/${slug}-questions</loc>`);
+  for (const row of await bank()) expect(xml).toContain(`/javascript-questions/${row.id}</loc>`);
+  expect(xml).toMatch(/\/javascript-questions\?kind=console(&amp;|&#38;)level=beginner<\/loc>/);
+});
