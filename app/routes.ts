@@ -19,6 +19,7 @@ export default [
     route(`${slug}-questions`, "routes/question-list.tsx", { id: `question-list-${slug}` }),
     route(`${slug}-questions/:questionId`, "routes/question-page.tsx", { id: `question-page-${slug}` }),
   ]),
+  route("search", "routes/search.tsx"),
   route("account", "routes/account.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("auth/google", "routes/auth-google.ts"),

@@ -1,4 +1,4 @@
-import { Menu } from "lucide-react";
+import { Menu, Search } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { type NavGroup, homeLink, navGroups, trailingLinks } from "~/lib/nav";
@@ -68,6 +68,9 @@ export function SiteHeader({ site }: { site: PublicSettings }) {
         </nav>
         <div className="site-header__actions">
           {site.playStoreUrl && <PlayStoreBadge href={site.playStoreUrl} className="desktop-only" />}
+          <Link to="/search" className="icon-button" aria-label={texts.nav.search} title={texts.nav.search}>
+            <Search aria-hidden size={20} />
+          </Link>
           <ThemeToggle />
           <div className="header-account desktop-nav-only">
             {session.status === "authenticated" ? (

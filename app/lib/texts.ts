@@ -34,6 +34,7 @@ export const texts = {
     openMenu: "Open menu",
     closeMenu: "Close menu",
     drawerTitle: "Menu",
+    search: "Search questions",
     login: "Login",
     signUp: "Sign Up",
     logout: "Logout",
@@ -371,6 +372,23 @@ export const questionTexts = {
   kinds: { theory: texts.labels.theory, console: texts.labels.console, program: texts.labels.programs },
   levels: { beginner: texts.labels.beginner, advance: texts.labels.advance, expert: texts.labels.expert },
   lists: { beginner: texts.labels.list1, advance: texts.labels.list2, expert: texts.labels.list3 },
+} as const;
+
+/** Search (/search, issue #6). */
+export const searchTexts = {
+  title: "Search questions",
+  description: "Search every interview question by words in its title, answer, explanation or tags.",
+  label: "Search for",
+  placeholder: "e.g. closures, event loop, useEffect",
+  technology: "Technology",
+  kind: "Kind",
+  level: "Level",
+  any: "All",
+  submit: "Search",
+  hint: "Type a few words: every word must match, and the last may be the start of a word.",
+  none: "No questions match “{query}”. Try fewer or different words, or remove a filter.",
+  results: "Results for “{query}”",
+  more: "More results",
 } as const;
 
 /** The account page (/account). */

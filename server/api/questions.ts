@@ -1,5 +1,6 @@
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import { KINDS, LEVELS, TECHNOLOGY_SLUGS, technologies } from "../../app/lib/technologies";
+import { SEARCH_LIMITS, searchQuestions } from "../questions/question-search";
 import { countQuestions, decodeListCursor, findQuestion, listQuestions } from "../questions/question-service";
 import { errorBody, errorResponse } from "./errors";
 import type { ApiEnv } from "./types";
@@ -107,7 +108,51 @@ const detailRoute = createRoute({
   },
 });
 
+const Marked = z
+  .array(z.tuple([z.string(), z.boolean()]))
+  .openapi("MarkedText", { description: "The text in parts: [text, isMatch]; render matches highlighted, as text (not HTML)" });
+
+const searchRoute = createRoute({
+  method: "get",
+  path: "/search",
+  tags: ["Questions"],
+  summary: "Full-text search over titles, prompts, answers and tags, ranked, with the matches marked",
+  request: {
+    query: z.object({
+      q: z.string().max(SEARCH_LIMITS.query, `A search can be at most ${SEARCH_LIMITS.query} characters.`),
+      technology: z.enum(TECHNOLOGY_SLUGS).optional(),
+      kind: Kind.optional(),
+      level: Level.optional(),
+      page: z
+        .string()
+        .regex(/^([1-9]|10)$/, "must be a whole number from 1 to 10")
+        .optional(),
+    }),
+  },
+  responses: {
+    200: {
+      content: {
+        "application/json": {
+          schema: z.object({
+            hits: z.array(
+              z
+                .object({ id: z.string(), technology: z.string(), kind: Kind, level: Level, title: Marked, snippet: Marked })
+                .openapi("SearchHit"),
+            ),
+          }),
+        },
+      },
+      description: `Up to ${SEARCH_LIMITS.pageSize} hits, best first`,
+    },
+    400: errorResponse("A bad query or filter"),
+  },
+});
+
 export const questionsRouter = new OpenAPIHono<ApiEnv>()
+  .openapi(searchRoute, async (c) => {
+    const { q, technology, kind, level, page } = c.req.valid("query");
+    return c.json({ hits: await searchQuestions(c.var.services, q, { technology, kind, level }, page ? Number(page) : 1) }, 200);
+  })
   .openapi(technologiesRoute, async (c) => {
     const counts = await countQuestions(c.var.services);
     return c.json(

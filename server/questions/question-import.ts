@@ -5,6 +5,7 @@ import { TECHNOLOGY_SLUGS } from "../../app/lib/technologies";
 import type { Services } from "../services";
 import type { QuestionContent } from "./question-content";
 import { type QuestionFile, parseQuestionFile } from "./question-file";
+import { indexForSearch } from "./question-search";
 import { RENDER_VERSION, renderCode, renderInline, renderQuestionMarkdown } from "./render";
 
 export class QuestionContentError extends Error {
@@ -234,10 +235,12 @@ export async function importQuestions(
         .insertInto("question_tag")
         .values(question.tags.map((tag) => ({ question_id: question.id, tag })))
         .execute();
+      await indexForSearch(trx, services.database.dialect, { id: question.id, ...row });
     }
     for (const gone of existing.values()) {
       if (gone.status === "unpublished") continue;
       await trx.updateTable("question").set({ status: "unpublished", updated_at: now }).where("id", "=", gone.id).execute();
+      await indexForSearch(trx, services.database.dialect, { id: gone.id, remove: true });
       summary.unpublished++;
     }
     await trx

@@ -14,6 +14,7 @@ export const staticPages: SitemapEntry[] = [
   { path: "/", changefreq: "daily", priority: 1 },
   { path: "/aboutus", changefreq: "monthly", priority: 0.5 },
   { path: "/contactus", changefreq: "yearly", priority: 0.4 },
+  { path: "/search", changefreq: "monthly", priority: 0.3 },
   { path: "/privacy", lastmod: "2026-11-22", changefreq: "yearly", priority: 0.2 },
   { path: "/terms", lastmod: "2026-11-22", changefreq: "yearly", priority: 0.2 },
 ];

@@ -1,5 +1,5 @@
 import { technologies } from "../../app/lib/technologies";
-import { fill, questionTexts as q, texts } from "../../app/lib/texts";
+import { fill, questionTexts as q, searchTexts, texts } from "../../app/lib/texts";
 import { acceptCookies, expect, expectAccessible, openSiteDatabase, signUp, test, waitForHydration } from "./fixtures";
 
 test.beforeEach(async ({ page, baseURL }) => {
@@ -179,4 +179,32 @@ test("the sitemap lists the question lists and every question", async ({ request
   for (const { slug } of technologies) expect(xml).toContain(`/${slug}-questions</loc>`);
   for (const row of await bank()) expect(xml).toContain(`/javascript-questions/${row.id}</loc>`);
   expect(xml).toMatch(/\/javascript-questions\?kind=console(&amp;|&#38;)level=beginner<\/loc>/);
+});
+
+test("search finds questions by their words, marks the matches and narrows with filters", async ({ page }) => {
+  await page.goto("/search");
+  await waitForHydration(page);
+  await expect(page.getByText(searchTexts.hint)).toBeVisible();
+  await page.getByLabel(searchTexts.label).fill("promise");
+  await page.getByRole("button", { name: searchTexts.submit, exact: true }).click();
+  await expect(page).toHaveURL(/\/search\?q=promise/);
+  const results = page.locator(".search-result");
+  await expect(results.first()).toBeVisible();
+  const all = await results.count();
+  await expect(results.first().locator("mark").first()).toHaveText(/^promise/i);
+  await expectAccessible(page);
+
+  await page.getByLabel(searchTexts.kind).selectOption("console");
+  await page.getByRole("button", { name: searchTexts.submit, exact: true }).click();
+  await expect(page).toHaveURL(/kind=console/);
+  await expect(results.first()).toBeVisible();
+  expect(await results.count()).toBeLessThan(all);
+  for (const meta of await page.locator(".search-result__meta").allTextContents()) expect(meta).toContain(texts.labels.console);
+
+  const title = (await results.first().locator(".search-result__title").textContent())!;
+  await results.first().locator(".search-result__title").click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+
+  await page.goto("/search?q=xylophonequartz");
+  await expect(page.getByText(fill(searchTexts.none, { query: "xylophonequartz" }))).toBeVisible();
 });

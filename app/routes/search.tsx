@@ -1,0 +1,118 @@
+import { Form, Link, useNavigation } from "react-router";
+import { SearchResults } from "~/features/questions/search-results";
+import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { KINDS, LEVELS, TECHNOLOGY_SLUGS, type Kind, type Level, technologies } from "~/lib/technologies";
+import { fill, questionTexts, searchTexts as t } from "~/lib/texts";
+import { SEARCH_LIMITS } from "~/lib/search";
+import { searchQuestions } from "../../server/questions/question-search";
+import type { Route } from "./+types/search";
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
+  values.includes(value as T) ? (value as T) : undefined;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const query = (params.get("q") ?? "").slice(0, SEARCH_LIMITS.query);
+  const filter = {
+    technology: oneOf(TECHNOLOGY_SLUGS, params.get("technology")),
+    kind: oneOf(KINDS, params.get("kind")),
+    level: oneOf(LEVELS, params.get("level")),
+  };
+  const page = Math.min(Math.max(Number(params.get("page")) || 1, 1), SEARCH_LIMITS.pages);
+  const hits = query.trim() ? await searchQuestions(context.services, query, filter, page) : [];
+  return { query, filter, page, hits, more: hits.length === SEARCH_LIMITS.pageSize && page < SEARCH_LIMITS.pages };
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const site = siteFromMatches(matches);
+  // Result pages are endless variations: only the empty search page is indexed.
+  return pageMeta({
+    title: t.title,
+    description: t.description,
+    path: "/search",
+    siteName: site.name,
+    baseUrl: site.baseUrl,
+    noindex: Boolean(location.search),
+  });
+};
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { query, filter, page, hits, more } = loaderData;
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location.pathname === "/search";
+  const nextPage = new URLSearchParams({ q: query, ...(filter as Record<string, string>), page: String(page + 1) });
+  return (
+    <div className="page search-page">
+      <h1>{t.title}</h1>
+      <Form method="get" action="/search" role="search" className="search-form">
+        <div className="field search-form__query">
+          <label className="field__label" htmlFor="search-q">
+            {t.label}
+          </label>
+          <input id="search-q" type="search" name="q" defaultValue={query} placeholder={t.placeholder} maxLength={SEARCH_LIMITS.query} />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="search-technology">
+            {t.technology}
+          </label>
+          <select id="search-technology" name="technology" defaultValue={filter.technology ?? ""}>
+            <option value="">{t.any}</option>
+            {technologies.map((tech) => (
+              <option key={tech.slug} value={tech.slug}>
+                {tech.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="search-kind">
+            {t.kind}
+          </label>
+          <select id="search-kind" name="kind" defaultValue={filter.kind ?? ""}>
+            <option value="">{t.any}</option>
+            {KINDS.map((k: Kind) => (
+              <option key={k} value={k}>
+                {questionTexts.kinds[k]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="search-level">
+            {t.level}
+          </label>
+          <select id="search-level" name="level" defaultValue={filter.level ?? ""}>
+            <option value="">{t.any}</option>
+            {LEVELS.map((l: Level) => (
+              <option key={l} value={l}>
+                {questionTexts.lists[l]} ({questionTexts.levels[l]})
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button button--primary">
+          {t.submit}
+        </button>
+      </Form>
+      <div aria-live="polite" aria-busy={searching}>
+        {!query.trim() ? (
+          <p className="search-page__hint">{t.hint}</p>
+        ) : hits.length === 0 ? (
+          <p className="search-page__none">{fill(t.none, { query })}</p>
+        ) : (
+          <>
+            <h2 className="search-page__results">{fill(t.results, { query })}</h2>
+            <SearchResults hits={hits} start={(page - 1) * SEARCH_LIMITS.pageSize + 1} />
+            {more && (
+              <p>
+                <Link className="button button--outline" to={`/search?${nextPage}`}>
+                  {t.more}
+                </Link>
+              </p>
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
