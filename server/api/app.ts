@@ -9,6 +9,7 @@ import { ApiError, describeIssues, errorBody } from "./errors";
 import { docsRouter } from "./docs";
 import { healthRouter } from "./health";
 import type { ApiEnv } from "./types";
+import { progressRouter } from "./progress";
 import { questionsRouter } from "./questions";
 import { uploadMessages, uploadsRouter } from "./uploads";
 import { vitalsRouter } from "./vitals";
@@ -44,6 +45,7 @@ export function createApi() {
   api.route("/auth", authRouter);
   api.route("/admin", adminRouter);
   api.route("/questions", questionsRouter);
+  api.route("/progress", progressRouter);
   api.route("/blog", blogRouter);
   api.route("/uploads", uploadsRouter);
   api.route("/health", healthRouter);

@@ -112,7 +112,16 @@ export interface ContentStateTable {
   updated_at: string;
 }
 
+export interface QuestionProgressTable {
+  user_id: string;
+  question_id: string;
+  done_at: string | null;
+  bookmarked_at: string | null;
+  updated_at: string;
+}
+
 export interface Database {
+  question_progress: QuestionProgressTable;
   question: QuestionTable;
   question_tag: QuestionTagTable;
   content_state: ContentStateTable;

@@ -1,0 +1,116 @@
+import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
+import { KINDS, LEVELS, TECHNOLOGY_SLUGS } from "../../app/lib/technologies";
+import { listBookmarks, marksInTechnology, progressByTechnology, setMark } from "../progress/progress-service";
+import { requireUser, userOf } from "./access";
+import { errorBody, errorResponse, signedInErrors, signedInSecurity } from "./errors";
+import type { ApiEnv } from "./types";
+
+const Mark = z.object({ done: z.boolean(), bookmarked: z.boolean() }).openapi("ProgressMark");
+
+const overview = createRoute({
+  method: "get",
+  path: "/",
+  tags: ["Progress"],
+  summary: "Your questions done, against the published total, per technology",
+  security: signedInSecurity,
+  middleware: [requireUser()] as const,
+  responses: {
+    200: {
+      content: {
+        "application/json": {
+          schema: z.object({ technologies: z.record(z.string(), z.object({ done: z.number(), total: z.number() })) }),
+        },
+      },
+      description: "Progress per technology slug",
+    },
+    ...signedInErrors,
+  },
+});
+
+const marks = createRoute({
+  method: "get",
+  path: "/questions",
+  tags: ["Progress"],
+  summary: "Your marks (done, bookmarked) on the questions of one technology",
+  security: signedInSecurity,
+  middleware: [requireUser()] as const,
+  request: { query: z.object({ technology: z.enum(TECHNOLOGY_SLUGS) }) },
+  responses: {
+    200: {
+      content: { "application/json": { schema: z.object({ marks: z.record(z.string(), Mark) }) } },
+      description: "Marks by question id; questions without a mark are absent",
+    },
+    400: errorResponse("An unknown technology"),
+    ...signedInErrors,
+  },
+});
+
+const update = createRoute({
+  method: "put",
+  path: "/questions/{id}",
+  tags: ["Progress"],
+  summary: "Mark a question done or not, bookmarked or not",
+  security: signedInSecurity,
+  middleware: [requireUser()] as const,
+  request: {
+    params: z.object({ id: z.string().min(1).max(120) }),
+    body: {
+      content: {
+        "application/json": {
+          schema: z
+            .object({ done: z.boolean().optional(), bookmarked: z.boolean().optional() })
+            .refine((b) => b.done !== undefined || b.bookmarked !== undefined, { message: "Send done, bookmarked or both." }),
+        },
+      },
+      required: true,
+    },
+  },
+  responses: {
+    200: { content: { "application/json": { schema: Mark } }, description: "The question's marks now" },
+    400: errorResponse("Neither done nor bookmarked, or not booleans"),
+    ...signedInErrors,
+    404: errorResponse("No such question"),
+  },
+});
+
+const bookmarks = createRoute({
+  method: "get",
+  path: "/bookmarks",
+  tags: ["Progress"],
+  summary: "Your bookmarked questions, newest bookmark first",
+  security: signedInSecurity,
+  middleware: [requireUser()] as const,
+  responses: {
+    200: {
+      content: {
+        "application/json": {
+          schema: z.object({
+            bookmarks: z.array(
+              z.object({
+                id: z.string(),
+                technology: z.string(),
+                kind: z.enum(KINDS),
+                level: z.enum(LEVELS),
+                title: z.string(),
+                done: z.boolean(),
+                bookmarkedAt: z.string(),
+              }),
+            ),
+          }),
+        },
+      },
+      description: "Bookmarks",
+    },
+    ...signedInErrors,
+  },
+});
+
+export const progressRouter = new OpenAPIHono<ApiEnv>()
+  .openapi(overview, async (c) => c.json({ technologies: await progressByTechnology(c.var.services, userOf(c)) }, 200))
+  .openapi(marks, async (c) => c.json({ marks: await marksInTechnology(c.var.services, userOf(c), c.req.valid("query").technology) }, 200))
+  .openapi(update, async (c) => {
+    const result = await setMark(c.var.services, userOf(c), c.req.valid("param").id, c.req.valid("json"));
+    if (result.kind === "no-question") return c.json(errorBody("not_found", "No question was found at this address."), 404);
+    return c.json(result.mark, 200);
+  })
+  .openapi(bookmarks, async (c) => c.json({ bookmarks: await listBookmarks(c.var.services, userOf(c)) }, 200));
