@@ -369,9 +369,34 @@ export const questionTexts = {
   backToList: "Back to the {technology} questions",
   otherTechnologies: "Other technologies",
   failed: "Failed to load the questions. Please try again later.",
+  markDone: "Mark as done",
+  done: "Done",
+  bookmark: "Bookmark",
+  markFailed: "Your change was not saved. Please check your connection and try again.",
+  progress: "{done} of {total} done",
+  progressLabel: "Your progress in {technology}",
+  bookmarksLink: "Your bookmarks and progress",
+  signInForProgress: "Log in to mark questions done and bookmark them.",
+  practiceMode: "Practice mode",
+  practiceHelp: "Answers and levels stay hidden until you ask for them.",
+  freshAttempt: "Fresh attempt",
+  hiddenLevel: "Level hidden",
   kinds: { theory: texts.labels.theory, console: texts.labels.console, program: texts.labels.programs },
   levels: { beginner: texts.labels.beginner, advance: texts.labels.advance, expert: texts.labels.expert },
   lists: { beginner: texts.labels.list1, advance: texts.labels.list2, expert: texts.labels.list3 },
+} as const;
+
+/** Bookmarks and progress (/bookmarks, issue #6). */
+export const bookmarkTexts = {
+  title: "Bookmarks and progress",
+  description: "The questions you bookmarked and how far you are in each technology.",
+  signedOut: "Log in to see your bookmarks and progress.",
+  login: "Log in",
+  progressTitle: "Progress by technology",
+  bookmarksTitle: "Bookmarked questions",
+  empty: "You have not bookmarked a question yet. Use “Bookmark” on any question to keep it here.",
+  doneBadge: "Done",
+  openList: "{technology} questions",
 } as const;
 
 /** Search (/search, issue #6). */

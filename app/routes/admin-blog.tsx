@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { ModerationItem } from "~/features/admin/moderation-item";
-import { SignInPrompt } from "~/features/blog/sign-in-prompt";
+import { SignInPrompt } from "~/components/sign-in-prompt";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { blogTexts as t } from "~/lib/texts";
 import { listPendingPosts } from "../../server/blog/blog-service";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { SignInPrompt } from "~/features/blog/sign-in-prompt";
+import { SignInPrompt } from "~/components/sign-in-prompt";
 import { formatLongDate } from "~/lib/dates";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { blogTexts as t } from "~/lib/texts";

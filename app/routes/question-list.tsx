@@ -1,11 +1,16 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Link, data, useLocation, useNavigate } from "react-router";
+import type { Mark } from "~/features/questions/progress-toggles";
+import { ProgressMeter } from "~/features/questions/progress-meter";
 import { QuestionList } from "~/features/questions/question-list";
+import { usePracticeMode } from "~/features/questions/use-practice-mode";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { readSelection, selectionOf, selectionSearch, writeSelection } from "~/lib/selection";
 import { KINDS, type Kind, LEVELS, type Level, technologies, technologyOfPath } from "~/lib/technologies";
 import { fill, questionTexts as t } from "~/lib/texts";
+import { marksFor, progressByTechnology } from "../../server/progress/progress-service";
 import { countQuestions, decodeListCursor, listQuestions } from "../../server/questions/question-service";
+import { currentUser } from "../../server/users/user-service";
 import type { Route } from "./+types/question-list";
 
 const asKind = (value: string | null) => ((KINDS as readonly string[]).includes(value ?? "") ? (value as Kind) : null);
@@ -15,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const technology = technologyOfPath(url.pathname);
   if (!technology) throw data(null, { status: 404 });
-  const counts = await countQuestions(context.services);
+  const [counts, user] = await Promise.all([countQuestions(context.services), currentUser(context.services, request.headers)]);
   const mine = counts[technology.slug];
   // Kinds with no questions are not offered; a link to one lands on the first that has some.
   const offered = KINDS.filter((k) => mine[k].beginner + mine[k].advance + mine[k].expert > 0);
@@ -26,12 +31,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = offered.length
     ? await listQuestions(context.services, { technology: technology.slug, kind, level }, after)
     : { questions: [], nextCursor: null };
+  // Signed-in readers see their marks and progress; visitors read everything without them.
+  const [marks, progress] = user
+    ? await Promise.all([
+        marksFor(
+          context.services,
+          user,
+          page.questions.map((q) => q.id),
+        ),
+        progressByTechnology(context.services, user),
+      ])
+    : [null, null];
   return {
     technology,
     kind,
     level,
     offered,
     counts,
+    marks,
+    progress: progress?.[technology.slug] ?? null,
     explicit: Boolean(requestedKind || url.searchParams.get("level")),
     paged: Boolean(after),
     ...page,
@@ -57,6 +75,17 @@ export default function QuestionListPage({ loaderData }: Route.ComponentProps) {
   const { technology, kind, level, offered, counts, questions, nextCursor, explicit } = loaderData;
   const location = useLocation();
   const navigate = useNavigate();
+  const [practice, setPractice] = usePracticeMode();
+  const [marks, setMarks] = useState<Record<string, Mark> | null>(loaderData.marks);
+  const [done, setDone] = useState(loaderData.progress?.done ?? 0);
+  useEffect(() => {
+    setMarks(loaderData.marks);
+    setDone(loaderData.progress?.done ?? 0);
+  }, [loaderData.marks, loaderData.progress]);
+  function changeMark(id: string, next: Mark, previous: Mark) {
+    setMarks((current) => ({ ...current, [id]: next }));
+    if (next.done !== previous.done) setDone((n) => n + (next.done ? 1 : -1));
+  }
   const mine = counts[technology.slug];
   const base = `/${technology.slug}-questions`;
 
@@ -79,6 +108,13 @@ export default function QuestionListPage({ loaderData }: Route.ComponentProps) {
         <header className="question-header">
           <h1>{fill(t.listTitle, { technology: technology.name })}</h1>
           <p className="question-header__intro">{fill(t.intro, { count: mine.total })}</p>
+          {loaderData.progress ? (
+            <ProgressMeter label={fill(t.progressLabel, { technology: technology.name })} done={done} total={loaderData.progress.total}>
+              <Link to="/bookmarks">{t.bookmarksLink}</Link>
+            </ProgressMeter>
+          ) : (
+            <p className="question-header__signin">{t.signInForProgress}</p>
+          )}
         </header>
         {offered.length > 0 && (
           <>
@@ -106,7 +142,7 @@ export default function QuestionListPage({ loaderData }: Route.ComponentProps) {
                   preventScrollReset
                 >
                   <span>{t.lists[l]}</span>
-                  <span className="segmented__sub">{t.levels[l]}</span>
+                  {!practice && <span className="segmented__sub">{t.levels[l]}</span>}
                   <span className="segmented__count">{mine[kind][l]}</span>
                 </Link>
               ))}
@@ -114,9 +150,17 @@ export default function QuestionListPage({ loaderData }: Route.ComponentProps) {
           </>
         )}
         <h2 className="question-main__heading">
-          {t.kinds[kind]} · {t.lists[level]} ({t.levels[level]})
+          {t.kinds[kind]} · {t.lists[level]}
+          {practice ? "" : ` (${t.levels[level]})`}
         </h2>
-        <QuestionList key={location.search} questions={questions} />
+        <QuestionList
+          key={location.search}
+          questions={questions}
+          marks={marks}
+          onMarkChange={changeMark}
+          practice={practice}
+          onPracticeChange={setPractice}
+        />
         {nextCursor && (
           <p className="question-list__more">
             <Link className="button button--outline" to={`${base}?kind=${kind}&level=${level}&after=${nextCursor}`}>

@@ -1,22 +1,31 @@
+import { useEffect, useState } from "react";
 import { Link, data } from "react-router";
+import { type Mark, NO_MARK, ProgressToggles } from "~/features/questions/progress-toggles";
 import { QuestionBody } from "~/features/questions/question-body";
 import { questionPath } from "~/features/questions/question-list";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { technologyOfPath } from "~/lib/technologies";
 import { fill, questionTexts as t } from "~/lib/texts";
 import { previewText } from "../../server/blog/render";
+import { marksFor } from "../../server/progress/progress-service";
 import { findQuestion } from "../../server/questions/question-service";
+import { currentUser } from "../../server/users/user-service";
 import type { Route } from "./+types/question-page";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const technology = technologyOfPath(new URL(request.url).pathname);
-  const found = technology ? await findQuestion(context.services, technology.slug, params.questionId) : null;
-  if (!technology || !found) return data({ technology, found: null, description: "", acceptedAnswer: "" }, { status: 404 });
+  const [found, user] = await Promise.all([
+    technology ? findQuestion(context.services, technology.slug, params.questionId) : null,
+    currentUser(context.services, request.headers),
+  ]);
+  if (!technology || !found) return data({ technology, found: null, description: "", acceptedAnswer: "", mark: null }, { status: 404 });
+  const mark = user ? ((await marksFor(context.services, user, [found.question.id]))[found.question.id] ?? NO_MARK) : null;
   const q = found.question;
   const summaryHtml = q.kind === "theory" ? q.answerHtml : q.kind === "console" ? q.explanationHtml : q.statementHtml;
   return {
     technology,
     found,
+    mark,
     // For search results and structured data: plain text, made here where the HTML tools are.
     description: previewText(summaryHtml ?? "", 30),
     acceptedAnswer:
@@ -58,6 +67,8 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
 
 export default function QuestionPage({ loaderData }: Route.ComponentProps) {
   const { technology, found } = loaderData;
+  const [mark, setMark] = useState<Mark | null>(loaderData.mark);
+  useEffect(() => setMark(loaderData.mark), [loaderData.mark]);
   if (!found || !technology) {
     return (
       <section className="page page--narrow" aria-labelledby="question-missing">
@@ -87,6 +98,7 @@ export default function QuestionPage({ loaderData }: Route.ComponentProps) {
         </ol>
       </nav>
       <h1>{q.title}</h1>
+      {mark && <ProgressToggles questionId={q.id} title={q.title} mark={mark} onChange={(next) => setMark(next)} />}
       <ul className="tag-list" aria-label={t.tags}>
         {q.tags.map((tag) => (
           <li key={tag} className="tag">

@@ -1,5 +1,5 @@
 import { technologies } from "../../app/lib/technologies";
-import { fill, questionTexts as q, searchTexts, texts } from "../../app/lib/texts";
+import { bookmarkTexts, fill, questionTexts as q, searchTexts, texts } from "../../app/lib/texts";
 import { acceptCookies, expect, expectAccessible, openSiteDatabase, signUp, test, waitForHydration } from "./fixtures";
 
 test.beforeEach(async ({ page, baseURL }) => {
@@ -207,4 +207,93 @@ test("search finds questions by their words, marks the matches and narrows with 
 
   await page.goto("/search?q=xylophonequartz");
   await expect(page.getByText(fill(searchTexts.none, { query: "xylophonequartz" }))).toBeVisible();
+});
+
+test.describe("progress", () => {
+  test("visitors read everything but get no marks", async ({ page }) => {
+    await page.goto("/javascript-questions");
+    await expect(page.getByText(q.signInForProgress)).toBeVisible();
+    await expect(page.getByRole("button", { name: q.done, exact: true })).toHaveCount(0);
+  });
+
+  test("done and bookmark marks survive a reload and show on the bookmarks page", async ({ page, baseURL }) => {
+    await signUp(page, baseURL!);
+    const theory = await bank("and kind = 'theory' and level = 'beginner'");
+    await page.goto("/javascript-questions?kind=theory&level=beginner");
+    await waitForHydration(page);
+    const total = (await bank()).length;
+    const meter = page.locator(".progress-meter__text");
+    await expect(meter).toContainText(fill(q.progress, { done: 0, total }));
+
+    const first = page.getByRole("group", { name: theory[0]!.title });
+    const second = page.getByRole("group", { name: theory[1]!.title });
+    await first.getByRole("button", { name: q.done }).click();
+    await expect(first.getByRole("button", { name: q.done })).toHaveAttribute("aria-pressed", "true");
+    await expect(meter).toContainText(fill(q.progress, { done: 1, total }));
+    await second.getByRole("button", { name: q.bookmark }).click();
+    await expect(second.getByRole("button", { name: q.bookmark })).toHaveAttribute("aria-pressed", "true");
+    await expectAccessible(page);
+
+    await page.reload();
+    await expect(first.getByRole("button", { name: q.done })).toHaveAttribute("aria-pressed", "true");
+    await expect(first.getByRole("button", { name: q.bookmark })).toHaveAttribute("aria-pressed", "false");
+    await expect(second.getByRole("button", { name: q.bookmark })).toHaveAttribute("aria-pressed", "true");
+    await expect(meter).toContainText(fill(q.progress, { done: 1, total }));
+
+    await page.getByRole("link", { name: q.bookmarksLink }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(bookmarkTexts.title);
+    await expect(page.locator(".bookmark-list__title")).toHaveText([theory[1]!.title]);
+    await expect(page.locator(".progress-meter").filter({ hasText: "JavaScript" })).toContainText(fill(q.progress, { done: 1, total }));
+    await expectAccessible(page);
+
+    // The question page carries the same marks, and undoing one is saved too.
+    await page.locator(".bookmark-list__title").click();
+    const own = page.getByRole("group", { name: theory[1]!.title });
+    await expect(own.getByRole("button", { name: q.bookmark })).toHaveAttribute("aria-pressed", "true");
+    await own.getByRole("button", { name: q.bookmark }).click();
+    await expect(own.getByRole("button", { name: q.bookmark })).toHaveAttribute("aria-pressed", "false");
+    await page.goto("/bookmarks");
+    await expect(page.getByText(bookmarkTexts.empty)).toBeVisible();
+  });
+
+  test.describe(() => {
+    test.use({ allowConsoleErrors: /net::ERR_FAILED/ });
+    test("a mark that cannot be saved is undone and says so", async ({ page, baseURL }) => {
+      await signUp(page, baseURL!);
+      await page.goto("/javascript-questions");
+      await waitForHydration(page);
+      await page.route("**/api/progress/questions/**", (route) => route.abort());
+      const toggle = page.locator(".progress-toggles").first().getByRole("button", { name: q.done });
+      await toggle.click();
+      await expect(page.locator(".toast--error").filter({ hasText: q.markFailed })).toBeVisible();
+      await expect(toggle).toHaveAttribute("aria-pressed", "false");
+    });
+  });
+});
+
+test("practice mode hides answers and levels until asked, and a fresh attempt starts over", async ({ page }) => {
+  await page.goto("/javascript-questions?kind=theory&level=beginner");
+  await waitForHydration(page);
+  const levels = page.getByRole("navigation", { name: q.levelsLabel });
+  await expect(levels).toContainText(texts.labels.beginner);
+  await page.getByRole("switch", { name: q.practiceMode }).check();
+  await expect(levels).not.toContainText(texts.labels.beginner);
+  await expect(page.locator(".question-main__heading")).not.toContainText(texts.labels.beginner);
+
+  const item = page.locator(".question-item").first();
+  await item.locator("summary").first().click();
+  const answer = item.getByRole("heading", { name: texts.labels.answer, exact: true });
+  await expect(answer).toBeHidden();
+  await item.getByText(q.showAnswer).click();
+  await expect(answer).toBeVisible();
+
+  await page.getByRole("button", { name: q.freshAttempt }).click();
+  await expect(answer).toBeHidden();
+  await expect(item.locator(".question-item__body")).toBeHidden();
+
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByRole("switch", { name: q.practiceMode })).toBeChecked();
+  await page.getByRole("switch", { name: q.practiceMode }).uncheck();
+  await expect(levels).toContainText(texts.labels.beginner);
 });

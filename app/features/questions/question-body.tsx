@@ -34,12 +34,14 @@ interface Props {
   question: Question;
   /** On a list the item's own expansion is the reveal; on the question page theory answers wait behind "Show answer". */
   place: "list" | "page";
+  /** Practice mode: on a list too, answers wait behind "Show answer". */
+  practice?: boolean;
   /** Where the question's own page is (the list links "Solve this challenge" there). */
   href: string;
 }
 
 /** What a question shows under its title: the parts for its kind, answers revealed on demand. */
-export function QuestionBody({ question: q, place, href }: Props) {
+export function QuestionBody({ question: q, place, practice = false, href }: Props) {
   if (q.kind === "theory") {
     const answer = (
       <>
@@ -53,7 +55,7 @@ export function QuestionBody({ question: q, place, href }: Props) {
     return (
       <div className="question-body">
         <Html html={q.promptHtml} />
-        {place === "list" ? answer : <Reveal summary={t.showAnswer}>{answer}</Reveal>}
+        {place === "list" && !practice ? answer : <Reveal summary={t.showAnswer}>{answer}</Reveal>}
       </div>
     );
   }
