@@ -2,7 +2,8 @@
 // `npm run bench`: starts the production server on a free port with a fresh database and
 // measures requests/s and latency with autocannon on this machine (the load generator
 // shares the two cores with the server, as in ARCHITECTURE.md's figures).
-// Options: --duration <s> (default 10), --connections <n> (default 32).
+// Options: --duration <s> (default 10), --connections <n> (default 32), --no-blog,
+// --no-questions (skip those parts).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -11,6 +12,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { benchBlog } from "./bench-blog.js";
+import { benchQuestions } from "./bench-questions.js";
 import { startServer } from "./bench-server.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -81,3 +83,4 @@ try {
 }
 
 if (!args.includes("--no-blog")) await benchBlog({ root, port, duration: Math.min(duration, 5), connections });
+if (!args.includes("--no-questions")) await benchQuestions({ root, port, duration: Math.min(duration, 5), connections });

@@ -95,7 +95,8 @@ const FrontMatter = z.object({
       },
     )
     .min(1, "needs at least one tag")
-    .max(8, "at most 8 tags"),
+    .max(8, "at most 8 tags")
+    .refine((tags) => new Set(tags).size === tags.length, "a tag appears twice"),
   order: z.number().int().min(0).max(100_000).optional(),
 });
 

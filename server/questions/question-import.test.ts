@@ -63,6 +63,11 @@ test.each([
   ["an id that is not the file name", theory("q-two"), "q/javascript/q-one.md:2: id: must equal the file name (q-one)"],
   ["a short title", theory("q-one", "Scope?"), "q/javascript/q-one.md:6: title: must be at least 8 characters"],
   ["no tags", theory("q-one").replace("tags: [closures]", "tags: []"), "q/javascript/q-one.md:7: tags: needs at least one tag"],
+  [
+    "a tag twice",
+    theory("q-one").replace("tags: [closures]", "tags: [closures, scope, closures]"),
+    "q/javascript/q-one.md:7: tags: a tag appears twice",
+  ],
   ["a missing section", theory("q-one").replace("## Answer", "## Notes"), 'q/javascript/q-one.md:10: unknown section "Notes"'],
   ["a required section left out", theory("q-one").replace(/## Answer\n\n.*\n/, ""), 'q/javascript/q-one.md:8: missing section "## Answer"'],
   [

@@ -84,15 +84,28 @@ function bigrams(text: string): Map<string, number> {
   return counts;
 }
 
+interface TitleShape {
+  pairs: Map<string, number>;
+  size: number;
+}
+
+function titleShape(title: string): TitleShape {
+  const pairs = bigrams(normalise(title));
+  let size = 0;
+  for (const n of pairs.values()) size += n;
+  return { pairs, size };
+}
+
+function dice(x: TitleShape, y: TitleShape): number {
+  if (!x.size && !y.size) return 1;
+  let shared = 0;
+  for (const [pair, n] of x.pairs) shared += Math.min(n, y.pairs.get(pair) ?? 0);
+  return (2 * shared) / (x.size + y.size);
+}
+
 /** Sørensen–Dice similarity of two titles' letter pairs: 1 for the same text. */
 export function titleSimilarity(a: string, b: string): number {
-  const [x, y] = [bigrams(normalise(a)), bigrams(normalise(b))];
-  let shared = 0;
-  let total = 0;
-  for (const [pair, n] of x) shared += Math.min(n, y.get(pair) ?? 0);
-  for (const n of x.values()) total += n;
-  for (const n of y.values()) total += n;
-  return total ? (2 * shared) / total : 1;
+  return dice(titleShape(a), titleShape(b));
 }
 
 export const SIMILAR_TITLE = 0.9;
@@ -109,10 +122,15 @@ function bankProblems(parsed: { source: SourceFile; question: QuestionFile }[]):
   const byTechnology = new Map<string, typeof parsed>();
   for (const p of parsed) byTechnology.set(p.question.technology, [...(byTechnology.get(p.question.technology) ?? []), p]);
   for (const group of byTechnology.values()) {
+    // Each title's letter pairs once: the comparison is pairwise (n²/2) within a technology.
+    const shapes = group.map((p) => titleShape(p.question.title));
     for (let i = 0; i < group.length; i++) {
       for (let j = i + 1; j < group.length; j++) {
         const [a, b] = [group[i]!, group[j]!];
-        if (titleSimilarity(a.question.title, b.question.title) >= SIMILAR_TITLE) {
+        // Lengths alone can rule a pair out: Dice ≤ 2·min/(sum).
+        const [x, y] = [shapes[i]!, shapes[j]!];
+        if ((2 * Math.min(x.size, y.size)) / (x.size + y.size) < SIMILAR_TITLE) continue;
+        if (dice(x, y) >= SIMILAR_TITLE) {
           problems.push(`${b.source.path}:1: the title is nearly the same as the title of ${a.source.path}; make them distinct`);
         }
       }
