@@ -62,3 +62,12 @@ test("SQL snippets run on SQLite and PostgreSQL, and a difference must be declar
   const problems = await verify("sql-console-differs-undeclared", "dbms");
   expect(problems).toEqual([expect.stringContaining("the PostgreSQL result differs\n--- expected\nbigger\n1\n--- actual\nbigger\ntrue")]);
 });
+
+test("TypeScript snippets run with their types stripped", async () => {
+  expect(await verify("ts-console", "typescript")).toEqual([]);
+});
+
+test("a JavaScript example in an explanation that does not parse is reported at its line", async () => {
+  const problems = await verify("theory-broken-example");
+  expect(problems).toEqual([expect.stringMatching(/theory-broken-example\.md:20: the js block does not parse: ',' expected/)]);
+});
