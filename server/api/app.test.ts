@@ -64,12 +64,26 @@ describe.each(testDialects())("API on %s", (dialect: Dialect) => {
     expect(((await bad.json()) as { error: { message: string } }).error.message).toMatch(/^value: /);
   });
 
-  test("the OpenAPI document lists the health endpoint under /api", async () => {
+  test("the OpenAPI document lists every resource's endpoints under /api", async () => {
     const response = await appFor(t).request("/api/openapi.json");
     expect(response.status).toBe(200);
     const doc = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toBe("3.1.0");
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/health", "/api/vitals"]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        "/api/health",
+        "/api/vitals",
+        "/api/questions/technologies",
+        "/api/questions",
+        "/api/questions/search",
+        "/api/questions/{technology}/{id}",
+        "/api/progress",
+        "/api/progress/questions",
+        "/api/progress/questions/{id}",
+        "/api/progress/bookmarks",
+        "/api/uploads/images",
+      ]),
+    );
   });
 
   test("the API docs page and its assets come from our own origin", async () => {
