@@ -55,6 +55,10 @@ async function startProduction() {
   }
   front.all("*", (c) => started.app.fetch(c.req.raw, c.env));
   const server = serve({ fetch: front.fetch, port: started.config.port, hostname: started.config.host });
+  // Keep idle connections longer than clients and load balancers do (Node's 5 s default
+  // closes sockets a client is about to reuse, which it sees as ECONNRESET).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   return { started, server };
 }
 

@@ -211,7 +211,7 @@ test("signed in, the carousel goes to the JavaScript questions and a card stores
   await page.goto("/");
   await waitForHydration(page);
   await page.getByRole("button", { name: "Console & Debugging" }).click();
-  await expect(page).toHaveURL(/\/javascript-questions$/);
+  await expect(page).toHaveURL(/\/javascript-questions\?kind=console&level=beginner$/);
   expect(await page.evaluate(() => localStorage.getItem("selectedCard"))).toBe("2");
   await page.goto("/");
   await waitForHydration(page);

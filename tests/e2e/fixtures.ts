@@ -31,6 +31,10 @@ export const test = base.extend<{ allowConsoleErrors: RegExp | null }>({
 
 /** No serious or critical accessibility violations on what the page shows now. */
 export async function expectAccessible(page: Page) {
+  // Colour contrast is only meaningful once fade-ins have finished.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { technologies } from "../../app/lib/technologies";
 import { bookmarkTexts, fill, questionTexts as q, searchTexts, texts } from "../../app/lib/texts";
 import { acceptCookies, expect, expectAccessible, openSiteDatabase, signUp, test, waitForHydration } from "./fixtures";
@@ -209,6 +210,13 @@ test("search finds questions by their words, marks the matches and narrows with 
   await expect(page.getByText(fill(searchTexts.none, { query: "xylophonequartz" }))).toBeVisible();
 });
 
+/** Clicks a progress toggle and waits until the server has stored the change. */
+async function saved(page: Page, click: () => Promise<void>) {
+  const response = page.waitForResponse((r) => r.url().includes("/api/progress/questions/") && r.request().method() === "PUT");
+  await click();
+  expect((await response).status()).toBe(200);
+}
+
 test.describe("progress", () => {
   test("visitors read everything but get no marks", async ({ page }) => {
     await page.goto("/javascript-questions");
@@ -227,10 +235,10 @@ test.describe("progress", () => {
 
     const first = page.getByRole("group", { name: theory[0]!.title });
     const second = page.getByRole("group", { name: theory[1]!.title });
-    await first.getByRole("button", { name: q.done }).click();
+    await saved(page, () => first.getByRole("button", { name: q.done }).click());
     await expect(first.getByRole("button", { name: q.done })).toHaveAttribute("aria-pressed", "true");
     await expect(meter).toContainText(fill(q.progress, { done: 1, total }));
-    await second.getByRole("button", { name: q.bookmark }).click();
+    await saved(page, () => second.getByRole("button", { name: q.bookmark }).click());
     await expect(second.getByRole("button", { name: q.bookmark })).toHaveAttribute("aria-pressed", "true");
     await expectAccessible(page);
 
@@ -250,7 +258,7 @@ test.describe("progress", () => {
     await page.locator(".bookmark-list__title").click();
     const own = page.getByRole("group", { name: theory[1]!.title });
     await expect(own.getByRole("button", { name: q.bookmark })).toHaveAttribute("aria-pressed", "true");
-    await own.getByRole("button", { name: q.bookmark }).click();
+    await saved(page, () => own.getByRole("button", { name: q.bookmark }).click());
     await expect(own.getByRole("button", { name: q.bookmark })).toHaveAttribute("aria-pressed", "false");
     await page.goto("/bookmarks");
     await expect(page.getByText(bookmarkTexts.empty)).toBeVisible();
