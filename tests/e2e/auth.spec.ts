@@ -216,7 +216,7 @@ test("signed in, the carousel goes to the JavaScript questions and a card stores
   await page.goto("/");
   await waitForHydration(page);
   await page.getByRole("button", { name: "Programming Challenges" }).click();
-  await expect(page).toHaveURL(/\/javascript-questions$/);
+  await expect(page).toHaveURL(/\/javascript-questions\?kind=program&level=beginner$/);
   await page.reload();
   expect(await page.evaluate(() => localStorage.getItem("selectedCard"))).toBe("3");
 });
