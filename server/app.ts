@@ -5,6 +5,7 @@ import type { ApiEnv } from "./api/types";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
 import type { Services } from "./services";
+import { sandboxResponse } from "./sandbox/runner-page";
 import { readImageUpload } from "./uploads/image-upload";
 
 /**
@@ -26,6 +27,9 @@ export function createApp(services: Services, build: () => Promise<ServerBuild>)
   });
 
   app.route("/", createApi());
+
+  // The sandbox frame that runs users' code (issue #7), with its own policy.
+  app.get("/sandbox/runner", () => sandboxResponse());
 
   // Images users uploaded for their posts (DATA_DIR/uploads).
   app.get("/uploads/:name", async (c) => (await readImageUpload(services, c.req.param("name"))) ?? c.notFound());

@@ -399,6 +399,24 @@ export const bookmarkTexts = {
   openList: "{technology} questions",
 } as const;
 
+/** The code runner, the live compiler and challenges (issue #7). */
+export const runnerTexts = {
+  output: "Output",
+  running: "Running…",
+  finished: "Finished",
+  timedOut: "Stopped: the program ran longer than the time limit (an endless loop?).",
+  stopped: "Stopped.",
+  failed: "The program stopped with an error.",
+  clear: "Clear",
+  noOutput: "Run the code to see its output here.",
+  line: "line",
+  run: "Run",
+  stop: "Stop",
+  runHint: "Ctrl+Enter or ⌘+Enter runs the code.",
+  sandboxTitle: "Program sandbox",
+  previewTitle: "Preview",
+} as const;
+
 /** Search (/search, issue #6). */
 export const searchTexts = {
   title: "Search questions",

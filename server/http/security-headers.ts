@@ -35,7 +35,8 @@ export function securityHeaders({ https, dev }: { https: boolean; dev: boolean }
     const headers = c.res.headers;
     headers.set("X-Content-Type-Options", "nosniff");
     headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-    headers.set("X-Frame-Options", "DENY");
+    // Only the sandbox frame may be framed, and only by our pages (it sets SAMEORIGIN).
+    if (!headers.has("X-Frame-Options")) headers.set("X-Frame-Options", "DENY");
     headers.set("Permissions-Policy", "camera=(), geolocation=(), payment=(), usb=(), microphone=(self)");
     if (https) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     const type = headers.get("Content-Type") ?? "";

@@ -1,0 +1,92 @@
+import { autocompletion, closeBrackets, closeBracketsKeymap } from "@codemirror/autocomplete";
+import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+import { css } from "@codemirror/lang-css";
+import { html } from "@codemirror/lang-html";
+import { javascript } from "@codemirror/lang-javascript";
+import { HighlightStyle, bracketMatching, indentOnInput, syntaxHighlighting } from "@codemirror/language";
+import { Compartment, EditorState } from "@codemirror/state";
+import { EditorView, highlightActiveLine, keymap, lineNumbers, placeholder as placeholderText } from "@codemirror/view";
+import { tags } from "@lezer/highlight";
+import { useEffect, useRef } from "react";
+import type { EditorProps } from "./editor-props";
+
+// The same colour tokens as the server-highlighted snippets, so both schemes read well.
+const highlightStyle = HighlightStyle.define([
+  { tag: [tags.keyword, tags.controlKeyword, tags.operatorKeyword, tags.modifier], color: "var(--code-keyword)" },
+  { tag: [tags.string, tags.special(tags.string), tags.regexp], color: "var(--code-string)" },
+  { tag: [tags.number, tags.bool, tags.null, tags.atom], color: "var(--code-number)" },
+  { tag: [tags.comment, tags.lineComment, tags.blockComment], color: "var(--code-comment)", fontStyle: "italic" },
+  {
+    tag: [tags.function(tags.variableName), tags.function(tags.propertyName), tags.className, tags.typeName, tags.tagName],
+    color: "var(--code-title)",
+  },
+  { tag: [tags.propertyName, tags.attributeName, tags.definition(tags.variableName)], color: "var(--code-attr)" },
+]);
+
+const languages = {
+  javascript: () => javascript(),
+  typescript: () => javascript({ typescript: true }),
+  html: () => html(),
+  css: () => css(),
+} as const;
+
+/**
+ * CodeMirror 6 (issue #7), loaded as its own chunk on pages that edit code. Tab indents;
+ * Escape then Tab leaves the editor (CodeMirror's own rule), so keyboard users are never
+ * trapped. Ctrl/Cmd+Enter runs.
+ */
+export default function CodeEditor({ value, onChange, language, readOnly = false, onRun, label, placeholder }: EditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const mode = useRef(new Compartment());
+  const callbacks = useRef({ onChange, onRun });
+  callbacks.current = { onChange, onRun };
+
+  useEffect(() => {
+    const state = EditorState.create({
+      doc: value,
+      extensions: [
+        lineNumbers(),
+        history(),
+        indentOnInput(),
+        bracketMatching(),
+        closeBrackets(),
+        autocompletion(),
+        highlightActiveLine(),
+        syntaxHighlighting(highlightStyle),
+        keymap.of([
+          { key: "Mod-Enter", run: () => (callbacks.current.onRun?.(), true) },
+          ...closeBracketsKeymap,
+          ...defaultKeymap,
+          ...historyKeymap,
+          indentWithTab,
+        ]),
+        mode.current.of(languages[language]()),
+        EditorState.readOnly.of(readOnly),
+        EditorView.editable.of(!readOnly),
+        EditorView.contentAttributes.of({ "aria-label": label, "data-allow-copy": "true" }),
+        placeholder ? placeholderText(placeholder) : [],
+        EditorView.updateListener.of((update) => {
+          if (update.docChanged) callbacks.current.onChange?.(update.state.doc.toString());
+        }),
+      ],
+    });
+    view.current = new EditorView({ state, parent: host.current! });
+    return () => view.current?.destroy();
+    // The editor is created once; value and language changes are applied below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [readOnly]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: mode.current.reconfigure(languages[language]()) });
+  }, [language]);
+
+  useEffect(() => {
+    const current = view.current;
+    if (current && current.state.doc.toString() !== value) {
+      current.dispatch({ changes: { from: 0, to: current.state.doc.length, insert: value } });
+    }
+  }, [value]);
+
+  return <div className="code-editor" ref={host} data-allow-copy />;
+}

@@ -1,0 +1,10 @@
+export interface EditorProps {
+  value: string;
+  onChange?: (value: string) => void;
+  language: "javascript" | "typescript" | "html" | "css";
+  readOnly?: boolean;
+  onRun?: () => void;
+  /** The editor's accessible name. */
+  label: string;
+  placeholder?: string;
+}

@@ -1,0 +1,50 @@
+import { TEST_HARNESS_SOURCE } from "~/lib/test-harness";
+import type { RunRequest } from "./sandbox";
+
+export type Language = "javascript" | "typescript" | "html";
+
+export class TranspileError extends Error {
+  constructor(
+    message: string,
+    readonly line: number | null,
+  ) {
+    super(message);
+    this.name = "TranspileError";
+  }
+}
+
+/**
+ * TypeScript to JavaScript in the browser, types stripped, lines kept (sucrase: small and
+ * fast, made for exactly this; the TypeScript compiler would be megabytes). Loaded only
+ * when TypeScript is run.
+ */
+export async function toJavaScript(code: string, language: Language): Promise<string> {
+  if (language !== "typescript") return code;
+  const { transform } = await import("sucrase");
+  try {
+    return transform(code, { transforms: ["typescript"], disableESTransforms: true, keepUnusedImports: false }).code;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const match = /\((\d+):(\d+)\)/.exec(message);
+    throw new TranspileError(message.replace(/\s*\(\d+:\d+\)\s*$/, ""), match ? Number(match[1]) : null);
+  }
+}
+
+/** A program as the sandbox runs it. */
+export async function programRequest(code: string, language: Language): Promise<RunRequest> {
+  if (language === "html") return { language: "html", code };
+  return { language: "js", code: await toJavaScript(code, language) };
+}
+
+const HARNESS_LINES = TEST_HARNESS_SOURCE.split("\n").length;
+
+/** The candidate's code and the challenge's tests in one script that reports its results. */
+export async function testRequest(code: string, tests: string, language: Language): Promise<RunRequest> {
+  const [solution, testCode] = await Promise.all([toJavaScript(code, language), toJavaScript(tests, language)]);
+  return {
+    language: "js",
+    code: `${TEST_HARNESS_SOURCE}\n${solution}\n;\n${testCode}\n;__runTests().then(__report);`,
+    offset: HARNESS_LINES,
+    expectsReport: true,
+  };
+}

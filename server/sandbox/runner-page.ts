@@ -1,0 +1,55 @@
+import inspectSource from "./inspect.js?raw";
+import previewConsoleSource from "./preview-console.js?raw";
+import runnerSource from "./runner.js?raw";
+import workerSource from "./worker.js?raw";
+
+/**
+ * The sandbox frame's document (issue #7). Served from our server but loaded into
+ * <iframe sandbox="allow-scripts"> (no allow-same-origin), so it runs in an opaque origin:
+ * no access to our cookies, storage or DOM. Its policy adds no network at all
+ * (connect-src 'none'), no forms, no plugins; only our pages may frame it. Scripts and
+ * eval are allowed because running the user's program is its whole purpose.
+ */
+export const SANDBOX_POLICY = [
+  "default-src 'none'",
+  "script-src 'unsafe-inline' 'unsafe-eval' blob:",
+  "worker-src blob:",
+  "style-src 'unsafe-inline'",
+  "img-src data: blob:",
+  "media-src data: blob:",
+  "font-src data:",
+  "connect-src 'none'",
+  "form-action 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'self'",
+].join("; ");
+
+function inline(source: string): string {
+  if (/<\/script/i.test(source)) throw new Error("sandbox sources must not contain a closing script tag");
+  return source;
+}
+
+const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Sandbox</title>
+<style>html,body{margin:0;height:100%;background:#fff}iframe{border:0;width:100%;height:100%;display:block}</style>
+</head>
+<body>
+<script type="text/plain" id="worker-source">${inline(`${inspectSource}\n${workerSource}`)}</script>
+<script type="text/plain" id="preview-console">${inline(`${inspectSource}\n${previewConsoleSource}`)}</script>
+<script>${inline(runnerSource)}</script>
+</body>
+</html>`;
+
+export function sandboxResponse(): Response {
+  return new Response(html, {
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Security-Policy": SANDBOX_POLICY,
+      "X-Frame-Options": "SAMEORIGIN",
+      "Cache-Control": "public, max-age=300",
+    },
+  });
+}

@@ -1,0 +1,135 @@
+// The sandbox worker (issue #7): runs one program, sends its console output and errors to
+// the runner frame, and says when it is done. It lives in a dedicated worker created from
+// a blob inside the sandboxed frame, so an endless loop blocks only this thread and the
+// frame can terminate it. inspect.js is placed before this file in the same source.
+/* global formatArgs, importScripts */
+
+const post = (message) => self.postMessage(message);
+let lineOffset = 0;
+let finished = false;
+
+function mapLine(line) {
+  const mapped = Number(line) - lineOffset;
+  return Number.isFinite(mapped) && mapped > 0 ? mapped : null;
+}
+
+/** The line in the user's code an error came from, read from its stack (sourceURL "main.js"). */
+function errorLine(error) {
+  const match = /main\.js:(\d+):\d+/.exec(String(error && error.stack));
+  return match ? mapLine(match[1]) : null;
+}
+
+function describe(error) {
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  return `Uncaught ${formatArgs([error])}`;
+}
+
+for (const level of ["log", "info", "warn", "error", "debug"]) {
+  console[level] = (...args) => post({ type: "console", level, text: formatArgs(args) });
+}
+console.table = (data, columns) => {
+  if (data === null || typeof data !== "object") return console.log(data);
+  const rows = Object.entries(data).map(([key, row]) => [key, row]);
+  const keys = columns || [...new Set(rows.flatMap(([, row]) => (row !== null && typeof row === "object" ? Object.keys(row) : [])))];
+  const hasValues = rows.some(([, row]) => row === null || typeof row !== "object");
+  const header = ["(index)", ...keys, ...(hasValues ? ["Values"] : [])];
+  const body = rows.map(([key, row]) => [
+    key,
+    ...keys.map((k) => (row !== null && typeof row === "object" && k in row ? formatArgs([row[k]]) : "")),
+    ...(hasValues ? [row === null || typeof row !== "object" ? formatArgs([row]) : ""] : []),
+  ]);
+  post({ type: "console", level: "table", table: { header, rows: body } });
+};
+
+// Timers are counted, so the run ends when nothing is left to happen.
+const timers = new Set();
+const realSetTimeout = self.setTimeout.bind(self);
+const realClearTimeout = self.clearTimeout.bind(self);
+const realSetInterval = self.setInterval.bind(self);
+const realClearInterval = self.clearInterval.bind(self);
+self.setTimeout = (fn, ms, ...args) => {
+  const id = realSetTimeout(() => {
+    timers.delete(id);
+    try {
+      if (typeof fn === "function") fn(...args);
+    } finally {
+      settle();
+    }
+  }, ms);
+  timers.add(id);
+  return id;
+};
+self.clearTimeout = (id) => {
+  timers.delete(id);
+  realClearTimeout(id);
+  settle();
+};
+self.setInterval = (fn, ms, ...args) => {
+  const id = realSetInterval(() => {
+    if (typeof fn === "function") fn(...args);
+  }, ms);
+  timers.add(id);
+  return id;
+};
+self.clearInterval = (id) => {
+  timers.delete(id);
+  realClearInterval(id);
+  settle();
+};
+
+let mainDone = false;
+let waitingForReport = false;
+function settle() {
+  if (!mainDone || finished || waitingForReport) return;
+  // After the microtasks queued so far: if no timer is left, nothing else can happen.
+  realSetTimeout(() => {
+    if (!finished && !waitingForReport && timers.size === 0) finish({ status: "ok" });
+  }, 0);
+}
+
+function finish(result) {
+  if (finished) return;
+  finished = true;
+  post({ type: "done", ...result });
+}
+
+// Challenges end by reporting their test results (app/lib/test-harness.ts).
+self.__report = (results) => {
+  waitingForReport = false;
+  finish({ status: "ok", results });
+};
+
+self.addEventListener("error", (event) => {
+  event.preventDefault();
+  post({ type: "error", message: describe(event.error ?? event.message), line: errorLine(event.error) ?? mapLine(event.lineno) });
+  if (waitingForReport) finish({ status: "error" });
+  settle();
+});
+self.addEventListener("unhandledrejection", (event) => {
+  event.preventDefault();
+  post({ type: "error", message: `Uncaught (in promise) ${describe(event.reason)}`, line: errorLine(event.reason) });
+  settle();
+});
+
+self.onmessage = (event) => {
+  const { code, offset, expectsReport } = event.data || {};
+  if (typeof code !== "string") return;
+  lineOffset = Number(offset) || 0;
+  waitingForReport = Boolean(expectsReport);
+  // Delete the hooks the program must not reach, then run it as a classic script so
+  // its errors carry line numbers (sourceURL names it main.js).
+  const url = URL.createObjectURL(new Blob([`${code}\n//# sourceURL=main.js`], { type: "text/javascript" }));
+  try {
+    importScripts(url);
+  } catch (error) {
+    post({ type: "error", message: describe(error), line: errorLine(error) });
+    if (waitingForReport) {
+      finish({ status: "error" });
+      return;
+    }
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+  mainDone = true;
+  settle();
+};
