@@ -20,6 +20,7 @@ export default [
     route(`${slug}-questions/:questionId`, "routes/question-page.tsx", { id: `question-page-${slug}` }),
   ]),
   route("search", "routes/search.tsx"),
+  route("compiler", "routes/compiler.tsx"),
   route("bookmarks", "routes/bookmarks.tsx"),
   route("account", "routes/account.tsx"),
   route("reset-password", "routes/reset-password.tsx"),

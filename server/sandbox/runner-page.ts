@@ -7,7 +7,8 @@ import workerSource from "./worker.js?raw";
  * The sandbox frame's document (issue #7). Served from our server but loaded into
  * <iframe sandbox="allow-scripts"> (no allow-same-origin), so it runs in an opaque origin:
  * no access to our cookies, storage or DOM. Its policy adds no network at all
- * (connect-src 'none'), no forms, no plugins; only our pages may frame it. Scripts and
+ * (connect-src 'none'), no forms, no plugins; only our pages may frame it. (No base-uri
+ * rule: previews set <base href="about:srcdoc"> so their #links stay inside.) Scripts and
  * eval are allowed because running the user's program is its whole purpose.
  */
 export const SANDBOX_POLICY = [
@@ -20,7 +21,6 @@ export const SANDBOX_POLICY = [
   "font-src data:",
   "connect-src 'none'",
   "form-action 'none'",
-  "base-uri 'none'",
   "frame-ancestors 'self'",
 ].join("; ");
 

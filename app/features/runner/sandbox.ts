@@ -115,14 +115,18 @@ export class Sandbox {
       return;
     }
     const active = this.active;
-    if (!active || message.id !== active.id) return;
-    if (message.type === "done") active.finish({ status: message.status, results: message.results });
-    else active.onEvent(message);
+    if (active && message.id === active.id) {
+      if (message.type === "done") active.finish({ status: message.status, results: message.results });
+      else active.onEvent(message);
+    } else if (this.lingering && message.id === this.lingering.id && message.type !== "done") {
+      this.lingering.onEvent(message);
+    }
   }
 
   /** Runs a program; events arrive while it runs; resolves when it ends, fails, or times out. */
   async run(request: RunRequest, onEvent: (event: RunEvent) => void): Promise<RunOutcome> {
     this.stop();
+    this.lingering = null;
     await this.ready;
     const id = crypto.randomUUID();
     const timeoutMs = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -142,6 +146,7 @@ export class Sandbox {
         finish: (outcome) => {
           window.clearTimeout(guard);
           this.active = null;
+          if (request.language === "html" && outcome.status === "ok") this.lingering = { id, onEvent };
           resolve({ ...outcome, durationMs: performance.now() - started });
         },
       };

@@ -1,0 +1,165 @@
+import { Download, Play, RotateCcw, Share2, Square } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { apiErrorMessage } from "~/lib/api-error";
+import { compilerTexts as t, runnerTexts } from "~/lib/texts";
+import { LazyEditor } from "../runner/lazy-editor";
+import { OutputPanel } from "../runner/output-panel";
+import { type Language, programRequest } from "../runner/prepare";
+import { useSandbox } from "../runner/use-sandbox";
+import { STARTERS } from "./starters";
+
+const LANGUAGES: Language[] = ["javascript", "typescript", "html"];
+const EXTENSIONS: Record<Language, string> = { javascript: "js", typescript: "ts", html: "html" };
+const storageKey = (language: Language) => `compiler:${language}`;
+
+function saved(language: Language): string | null {
+  try {
+    return localStorage.getItem(storageKey(language));
+  } catch {
+    return null;
+  }
+}
+
+function save(language: Language, code: string) {
+  try {
+    localStorage.setItem(storageKey(language), code);
+  } catch {
+    // Storage full or unavailable: the code stays in the editor.
+  }
+}
+
+interface Props {
+  /** A shared snippet, opened read-only. */
+  shared?: { id: string; language: Language; code: string };
+}
+
+/** Issue #7: the live compiler: editor, Run, console and preview, reset, download and share. */
+export function LiveCompiler({ shared }: Props) {
+  const [params] = useSearchParams();
+  const asked = params.get("language") as Language | null;
+  const [language, setLanguage] = useState<Language>(shared?.language ?? (asked && LANGUAGES.includes(asked) ? asked : "javascript"));
+  const [code, setCode] = useState(shared?.code ?? STARTERS.javascript);
+  const [link, setLink] = useState<string | null>(null);
+  const [sharing, setSharing] = useState(false);
+  const sandbox = useSandbox();
+  const navigate = useNavigate();
+  const languageId = useId();
+  const readOnly = Boolean(shared);
+
+  // The user's own work comes back after a reload (per language).
+  useEffect(() => {
+    if (!shared) setCode(saved(language) ?? STARTERS[language]);
+  }, [language, shared]);
+
+  function edit(next: string) {
+    setCode(next);
+    if (!readOnly) save(language, next);
+  }
+
+  const run = () => void sandbox.run(() => programRequest(code, language));
+
+  function reset() {
+    if (!window.confirm(t.resetConfirm)) return;
+    edit(STARTERS[language]);
+    sandbox.clear();
+  }
+
+  function download() {
+    const url = URL.createObjectURL(new Blob([code], { type: "text/plain" }));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = `program.${EXTENSIONS[language]}`;
+    a.click();
+    URL.revokeObjectURL(url);
+  }
+
+  async function share() {
+    setSharing(true);
+    const response = await fetch("/api/snippets", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ language, code }),
+    }).catch(() => null);
+    setSharing(false);
+    if (!response?.ok) {
+      toast.error(await apiErrorMessage(response, t.shareFailed));
+      return;
+    }
+    const { id } = (await response.json()) as { id: string };
+    setLink(`${window.location.origin}/compiler/${id}`);
+  }
+
+  function fork() {
+    save(language, code);
+    navigate(`/compiler?language=${language}`);
+  }
+
+  return (
+    <div className={`compiler compiler--${language}`}>
+      <div className="compiler__toolbar">
+        <div className="compiler__language">
+          <label htmlFor={languageId}>{t.language}</label>
+          <select id={languageId} value={language} disabled={readOnly} onChange={(e) => setLanguage(e.target.value as Language)}>
+            {LANGUAGES.map((l) => (
+              <option key={l} value={l}>
+                {t.languages[l]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {sandbox.running ? (
+          <button type="button" className="button button--outline" onClick={sandbox.stop}>
+            <Square aria-hidden size={16} /> {runnerTexts.stop}
+          </button>
+        ) : (
+          <button type="button" className="button button--primary" onClick={run} title={runnerTexts.runHint}>
+            <Play aria-hidden size={16} /> {runnerTexts.run}
+          </button>
+        )}
+        {readOnly ? (
+          <button type="button" className="button button--accent" onClick={fork}>
+            {t.fork}
+          </button>
+        ) : (
+          <>
+            <button type="button" className="button button--outline" onClick={reset}>
+              <RotateCcw aria-hidden size={16} /> {t.reset}
+            </button>
+            <button type="button" className="button button--outline" onClick={() => void share()} disabled={sharing}>
+              <Share2 aria-hidden size={16} /> {sharing ? t.sharing : t.share}
+            </button>
+          </>
+        )}
+        <button type="button" className="button button--outline" onClick={download}>
+          <Download aria-hidden size={16} /> {t.download}
+        </button>
+      </div>
+      {readOnly && <p className="compiler__notice">{t.readOnly}</p>}
+      {link && (
+        <p className="compiler__share" role="status">
+          {t.shared}{" "}
+          <a href={link} data-testid="share-link">
+            {link}
+          </a>
+        </p>
+      )}
+      <p className="compiler__hint">{runnerTexts.runHint}</p>
+      <div className="compiler__panes">
+        <div className="compiler__editor">
+          <LazyEditor value={code} onChange={edit} language={language} readOnly={readOnly} onRun={run} label={t.editorLabel} />
+        </div>
+        <div className="compiler__results">
+          <div
+            className="compiler__preview"
+            ref={sandbox.container}
+            aria-label={t.preview}
+            role={language === "html" ? "region" : undefined}
+          />
+          <OutputPanel lines={sandbox.lines} outcome={sandbox.outcome} running={sandbox.running} onClear={sandbox.clear} />
+        </div>
+      </div>
+    </div>
+  );
+}

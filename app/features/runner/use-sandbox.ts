@@ -1,0 +1,53 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { runnerTexts as t } from "~/lib/texts";
+import { type RunEvent, type RunOutcome, type RunRequest, Sandbox } from "./sandbox";
+
+/**
+ * A sandbox frame mounted in `container` for as long as the component lives, with the
+ * state of the last run: its console lines, its outcome, and whether it is running.
+ */
+export function useSandbox() {
+  const container = useRef<HTMLDivElement>(null);
+  const sandbox = useRef<Sandbox | null>(null);
+  const [lines, setLines] = useState<RunEvent[]>([]);
+  const [outcome, setOutcome] = useState<RunOutcome | null>(null);
+  const [running, setRunning] = useState(false);
+
+  useEffect(() => {
+    if (!container.current) return;
+    const instance = new Sandbox(container.current, t.sandboxTitle);
+    sandbox.current = instance;
+    return () => instance.dispose();
+  }, []);
+
+  const run = useCallback(async (request: RunRequest | (() => Promise<RunRequest>)) => {
+    const instance = sandbox.current;
+    if (!instance) return null;
+    setLines([]);
+    setOutcome(null);
+    setRunning(true);
+    try {
+      const ready = typeof request === "function" ? await request() : request;
+      const result = await instance.run(ready, (event) => setLines((current) => [...current, event]));
+      setOutcome(result);
+      return result;
+    } catch (error) {
+      // A transpile error: shown like a runtime error, with its line.
+      const line = (error as { line?: number | null }).line ?? null;
+      setLines([{ type: "error", message: error instanceof Error ? error.message : String(error), line }]);
+      const failed: RunOutcome = { status: "error", durationMs: 0 };
+      setOutcome(failed);
+      return failed;
+    } finally {
+      setRunning(false);
+    }
+  }, []);
+
+  const stop = useCallback(() => sandbox.current?.stop(), []);
+  const clear = useCallback(() => {
+    setLines([]);
+    setOutcome(null);
+  }, []);
+
+  return { container, lines, outcome, running, run, stop, clear };
+}

@@ -1,0 +1,152 @@
+import type { Page } from "@playwright/test";
+import { compilerTexts as t, runnerTexts as r } from "../../app/lib/texts";
+import { acceptCookies, expect, expectAccessible, signUp, test, waitForHydration } from "./fixtures";
+
+test.beforeEach(async ({ page, baseURL }) => {
+  await acceptCookies(page, baseURL!);
+});
+
+async function open(page: Page, language?: "javascript" | "typescript" | "html") {
+  await page.goto("/compiler");
+  await waitForHydration(page);
+  if (language) await page.getByLabel(t.language).selectOption(language);
+  await expect(page.locator(".cm-content")).toBeVisible();
+}
+
+async function setCode(page: Page, code: string) {
+  await page.locator(".cm-content").click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.insertText(code);
+}
+
+const output = (page: Page) => page.locator(".output-line");
+
+test("JavaScript runs in the sandbox and its console appears in order, formatted like Node", async ({ page }) => {
+  await open(page);
+  await setCode(
+    page,
+    'console.log("sum", 1 + 2, [1, "a"], new Map([["k", { v: true }]]));\nsetTimeout(() => console.warn("later"), 10);\nconsole.error(new TypeError("boom"));',
+  );
+  await page.getByRole("button", { name: r.run, exact: true }).click();
+  await expect(output(page)).toHaveText(["sum 3 [ 1, 'a' ] Map(1) { 'k' => { v: true } }", "TypeError: boom", "later"]);
+  await expect(page.locator(".output-line--warn")).toHaveText("later");
+  await expect(page.getByRole("status").filter({ hasText: r.finished })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("Ctrl+Enter runs; an uncaught error is shown with its line in the user's code", async ({ page }) => {
+  await open(page);
+  await setCode(page, 'console.log("first");\n\nnull.property;');
+  await page.keyboard.press("Control+Enter");
+  await expect(output(page).first()).toHaveText("first");
+  await expect(page.locator(".output-line--error")).toContainText("TypeError");
+  await expect(page.locator(".output-line--error")).toContainText(`(${r.line} 3)`);
+});
+
+test("TypeScript runs with its types stripped, and a syntax error names its line", async ({ page }) => {
+  await open(page, "typescript");
+  await setCode(page, "const greet = (name: string): string => `Hello, ${name}`;\nconsole.log(greet('Ada'));");
+  await page.getByRole("button", { name: r.run, exact: true }).click();
+  await expect(output(page)).toHaveText(["Hello, Ada"]);
+  await setCode(page, "const a: number = 1;\nconst b = ;\nconsole.log(a);");
+  await page.getByRole("button", { name: r.run, exact: true }).click();
+  await expect(page.locator(".output-line--error")).toContainText(`(${r.line} 2)`);
+});
+
+test("HTML, CSS and JavaScript render in a live preview whose console reaches the panel", async ({ page }) => {
+  await open(page, "html");
+  await setCode(page, '<h1 style="color: rgb(200, 0, 0)">Preview works</h1><button onclick="console.log(\'clicked\')">Press</button>');
+  await page.getByRole("button", { name: r.run, exact: true }).click();
+  const preview = page.frameLocator(".sandbox-frame").frameLocator("#preview");
+  await expect(preview.getByRole("heading", { name: "Preview works" })).toBeVisible();
+  await preview.getByRole("button", { name: "Press" }).click();
+  await expect(output(page)).toHaveText(["clicked"]);
+});
+
+test("an endless loop is stopped at the time limit while the page stays usable", async ({ page }) => {
+  await open(page);
+  await setCode(page, "while (true) {}");
+  const started = Date.now();
+  await page.getByRole("button", { name: r.run, exact: true }).click();
+  // The page answers at once while the loop spins.
+  const clicked = Date.now();
+  await page.getByLabel(t.language).focus();
+  await page.locator(".cm-content").click();
+  expect(Date.now() - clicked).toBeLessThan(2_000);
+  await expect(page.getByRole("status").filter({ hasText: r.timedOut })).toBeVisible({ timeout: 9_000 });
+  expect(Date.now() - started).toBeGreaterThanOrEqual(4_500);
+  // And the sandbox still works afterwards.
+  await setCode(page, 'console.log("alive")');
+  await page.getByRole("button", { name: r.run, exact: true }).click();
+  await expect(output(page)).toHaveText(["alive"]);
+});
+
+test.describe("the sandbox cannot reach the app", () => {
+  // The escape attempts make Chromium log the blocked requests and frames.
+  test.use({ allowConsoleErrors: /Content Security Policy|Failed to fetch|Blocked|sandbox|ERR_BLOCKED|Unsafe attempt|frame/i });
+
+  test("cookies, storage, the top window and the signed-in API are all out of reach", async ({ page, baseURL }) => {
+    await signUp(page, baseURL!);
+    await open(page, "html");
+    await page.evaluate(() => localStorage.setItem("secret", "app-only"));
+    const apiCalls: string[] = [];
+    page.context().on("request", (request) => {
+      if (request.url().includes("/api/progress")) apiCalls.push(request.url());
+    });
+    const attempts = `<script>
+      const attempt = async (name, fn) => {
+        try { const value = await fn(); console.log(name + ": reached " + String(value)); }
+        catch (error) { console.log(name + ": blocked"); }
+      };
+      (async () => {
+        await attempt("cookie", () => { if (!document.cookie.includes("session")) throw new Error("no session cookie"); return document.cookie; });
+        await attempt("storage", () => { const v = localStorage.getItem("secret"); if (v === null) throw new Error("empty"); return v; });
+        await attempt("parent storage", () => parent.localStorage.getItem("secret"));
+        await attempt("top location", () => { top.location.href = "https://example.com/"; return top.location.href; });
+        await attempt("api", async () => { const r = await fetch("${baseURL}/api/progress", { credentials: "include" }); return r.status; });
+        console.log("done");
+      })();
+    </script>`;
+    await setCode(page, attempts);
+    await page.getByRole("button", { name: r.run, exact: true }).click();
+    await expect(output(page).last()).toHaveText("done");
+    await expect(output(page)).toHaveText([
+      "cookie: blocked",
+      "storage: blocked",
+      "parent storage: blocked",
+      "top location: blocked",
+      "api: blocked",
+      "done",
+    ]);
+    expect(page.url()).toMatch(/\/compiler$/);
+    expect(apiCalls).toEqual([]);
+
+    // The same from a script running in the worker (JavaScript mode).
+    await page.getByLabel(t.language).selectOption("javascript");
+    await setCode(
+      page,
+      `const tries = { cookie: () => document.cookie, storage: () => localStorage.getItem("secret"), top: () => top.location.href, api: () => fetch("${baseURL}/api/progress", { credentials: "include" }).then((r) => r.status) };
+for (const [name, fn] of Object.entries(tries)) {
+  Promise.resolve().then(fn).then((v) => console.log(name, "reached", v), () => console.log(name, "blocked"));
+}`,
+    );
+    await page.getByRole("button", { name: r.run, exact: true }).click();
+    await expect(output(page)).toHaveText(["cookie blocked", "storage blocked", "top blocked", "api blocked"]);
+    expect(apiCalls).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem("secret"))).toBe("app-only");
+  });
+});
+
+test("your code survives a reload, Reset brings the example back, and Download saves it", async ({ page }) => {
+  await open(page);
+  await setCode(page, 'console.log("kept")');
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.locator(".cm-content")).toHaveText('console.log("kept")');
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: t.download }).click();
+  expect((await download).suggestedFilename()).toBe("program.js");
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: t.reset }).click();
+  await expect(page.locator(".cm-content")).toContainText("Press Run");
+});
