@@ -83,6 +83,8 @@ export class Sandbox {
   private ready: Promise<void> = Promise.resolve();
   private active: { id: string; onEvent: (event: RunEvent) => void; finish: (outcome: Omit<RunOutcome, "durationMs">) => void } | null =
     null;
+  /** An HTML preview keeps talking after it has loaded (clicks, timers): its console still counts. */
+  private lingering: { id: string; onEvent: (event: RunEvent) => void } | null = null;
   private readonly listener = (event: MessageEvent) => this.receive(event);
   private markReady: () => void = () => {};
 
