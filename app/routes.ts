@@ -21,6 +21,7 @@ export default [
   ]),
   route("search", "routes/search.tsx"),
   route("compiler", "routes/compiler.tsx"),
+  route("compiler/:id", "routes/compiler-snippet.tsx"),
   route("bookmarks", "routes/bookmarks.tsx"),
   route("account", "routes/account.tsx"),
   route("reset-password", "routes/reset-password.tsx"),

@@ -11,6 +11,7 @@ import { healthRouter } from "./health";
 import type { ApiEnv } from "./types";
 import { progressRouter } from "./progress";
 import { questionsRouter } from "./questions";
+import { snippetsRouter } from "./snippets";
 import { uploadMessages, uploadsRouter } from "./uploads";
 import { vitalsRouter } from "./vitals";
 import { UPLOAD_LIMITS } from "../uploads/image-upload";
@@ -46,6 +47,7 @@ export function createApi() {
   api.route("/admin", adminRouter);
   api.route("/questions", questionsRouter);
   api.route("/progress", progressRouter);
+  api.route("/snippets", snippetsRouter);
   api.route("/blog", blogRouter);
   api.route("/uploads", uploadsRouter);
   api.route("/health", healthRouter);

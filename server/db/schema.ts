@@ -120,7 +120,18 @@ export interface QuestionProgressTable {
   updated_at: string;
 }
 
+export interface SnippetTable {
+  id: string;
+  language: "javascript" | "typescript" | "html";
+  code: string;
+  user_id: string | null;
+  /** A keyed hash of the sharer's address, for the rate limit and abuse reports. */
+  client_hash: string;
+  created_at: string;
+}
+
 export interface Database {
+  snippet: SnippetTable;
   question_progress: QuestionProgressTable;
   question: QuestionTable;
   question_tag: QuestionTagTable;

@@ -150,3 +150,33 @@ test("your code survives a reload, Reset brings the example back, and Download s
   await page.getByRole("button", { name: t.reset }).click();
   await expect(page.locator(".cm-content")).toContainText("Press Run");
 });
+
+test("a shared link opens the code read-only, and Fork makes an editable copy", async ({ page, baseURL }) => {
+  await signUp(page, baseURL!);
+  await open(page, "typescript");
+  const code = `const shared: string = "fork me ${Date.now()}";\nconsole.log(shared);`;
+  await setCode(page, code);
+  await page.getByRole("button", { name: t.share }).click();
+  const link = page.getByTestId("share-link");
+  await expect(link).toHaveText(new RegExp(`^${baseURL}/compiler/[A-Za-z0-9]{10}$`));
+  const url = (await link.textContent())!;
+  await expect(page.getByRole("region", { name: t.mySnippets }).or(page.locator(".my-snippets"))).toContainText(code.split("\n")[0]!);
+
+  await page.goto(url);
+  await waitForHydration(page);
+  await expect(page.getByText(t.readOnly)).toBeVisible();
+  await expect(page.locator(".cm-content")).toHaveAttribute("contenteditable", "false");
+  await page.getByRole("button", { name: r.run, exact: true }).click();
+  await expect(output(page)).toHaveText([code.match(/"(.*)"/)![1]!]);
+  await page.getByRole("button", { name: t.fork }).click();
+  await expect(page).toHaveURL(/\/compiler\?language=typescript$/);
+  await expect(page.locator(".cm-content")).toHaveAttribute("contenteditable", "true");
+  await expect(page.locator(".cm-content")).toContainText("fork me");
+  await expectAccessible(page);
+});
+
+test("an unknown shared link says so with a 404", async ({ page }) => {
+  const response = await page.goto("/compiler/doesNotExist");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText(t.notFound)).toBeVisible();
+});

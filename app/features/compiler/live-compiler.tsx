@@ -1,6 +1,6 @@
 import { Download, Play, RotateCcw, Share2, Square } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { apiErrorMessage } from "~/lib/api-error";
 import { compilerTexts as t, runnerTexts } from "~/lib/texts";
@@ -45,6 +45,7 @@ export function LiveCompiler({ shared }: Props) {
   const [sharing, setSharing] = useState(false);
   const sandbox = useSandbox();
   const navigate = useNavigate();
+  const revalidator = useRevalidator();
   const languageId = useId();
   const readOnly = Boolean(shared);
 
@@ -89,6 +90,8 @@ export function LiveCompiler({ shared }: Props) {
     }
     const { id } = (await response.json()) as { id: string };
     setLink(`${window.location.origin}/compiler/${id}`);
+    // "My snippets" below the compiler gains the new one.
+    void revalidator.revalidate();
   }
 
   function fork() {
