@@ -18,6 +18,7 @@ export default [
   ...technologies.flatMap(({ slug }) => [
     route(`${slug}-questions`, "routes/question-list.tsx", { id: `question-list-${slug}` }),
     route(`${slug}-questions/:questionId`, "routes/question-page.tsx", { id: `question-page-${slug}` }),
+    route(`${slug}-questions/:questionId/solve`, "routes/challenge.tsx", { id: `challenge-${slug}` }),
   ]),
   route("search", "routes/search.tsx"),
   route("compiler", "routes/compiler.tsx"),

@@ -4,7 +4,8 @@
  * The same text runs in the content verifier (a Node process) and in the browser's
  * sandboxed runner, so a challenge behaves the same in both.
  *
- * `__runTests()` resolves to one result per test, in order.
+ * `__runTests(timeoutMs, limit)` resolves to one result per test, in order (the first
+ * `limit` tests only: a challenge's "Run" tries its examples, "Submit" all tests).
  */
 export const TEST_HARNESS_SOURCE = String.raw`
 const __tests = [];
@@ -106,9 +107,9 @@ const assert = {
 function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
-async function __runTests(timeoutMs = 2000) {
+async function __runTests(timeoutMs = 2000, limit = Infinity) {
   const results = [];
-  for (const { name, fn } of __tests) {
+  for (const { name, fn } of __tests.slice(0, limit)) {
     let timer;
     try {
       await Promise.race([

@@ -352,10 +352,15 @@ export const questionTexts = {
   keyPoints: "Key points",
   statement: "The task",
   solve: "Solve this challenge",
-  solveSoon: "Solving in the browser arrives with the live compiler; meanwhile, write your solution and compare it with ours.",
+  solveSoon: "This challenge cannot be run in the browser yet; write your solution and compare it with ours.",
   starter: "Starting code",
   tests: "Tests",
   whatPrints: "What does this code print?",
+  runIt: "Run it",
+  runItHelp: "Runs the snippet in a sandbox in your browser and shows what it really prints.",
+  sameOutput: "Same as the stated output.",
+  nodeOnly: "This snippet uses Node.js APIs, so its output is the one Node.js prints; it cannot run in the browser.",
+  differentOutput: "Different from the stated output. Please tell us through the contact page.",
   postgresDiffers: "On PostgreSQL",
   more: "More questions",
   breadcrumb: "Breadcrumb",
@@ -439,6 +444,28 @@ export const compilerTexts = {
   noSnippets: "You have not shared any code yet.",
   notFound: "This shared code does not exist or was removed.",
   preview: "Preview",
+} as const;
+
+/** Solving a programming challenge (/{technology}-questions/{id}/solve, issue #7). */
+export const challengeTexts = {
+  titleSuffix: "Solve",
+  solve: "Solve this challenge",
+  editorLabel: "Your solution",
+  runExamples: "Run examples",
+  submit: "Submit",
+  reset: "Reset to the starting code",
+  resetConfirm: "Replace your code with the starting code?",
+  results: "Tests",
+  passedCount: "{passed} of {total} tests passed",
+  allPassed: "All {total} tests passed. Well done!",
+  recorded: "Solved! It is recorded on your account.",
+  signInToRecord: "Log in to record your solves and keep your code on your account.",
+  solvedOn: "Solved on {date}",
+  expected: "Expected",
+  received: "Received",
+  timedOut: "The tests did not finish within the time limit. Is there an endless loop?",
+  backToQuestion: "Back to the question",
+  saveFailed: "Your code could not be saved on your account; it is kept in this browser.",
 } as const;
 
 /** Search (/search, issue #6). */

@@ -92,3 +92,58 @@ describe.each(testDialects())("progress on %s", (dialect: Dialect) => {
     expect((await call("GET", "/api/progress/questions?technology=javascript", grace)).body).toEqual({ marks: {} });
   });
 });
+
+describe.each(testDialects())("challenge code on %s", (dialect: Dialect) => {
+  let t: TestServices;
+  let folder: string;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await createTestServices(dialect, { CONTENT_DIR: "/nonexistent" });
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-code-"));
+    fs.cpSync(bank, path.join(folder, "javascript"), { recursive: true });
+    await importQuestions(t.services, folder);
+    const r = await t.services.auth.api.signUpEmail({
+      body: { name: "x", email: `coder-${dialect}@example.com`, password: "analytical-engine" },
+      returnHeaders: true,
+    });
+    cookie = r.headers.get("set-cookie")!.split(";")[0]!;
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  async function call(method: string, url: string, body?: unknown, withCookie = true) {
+    const app = createApp(t.services, () => Promise.reject(new Error("no pages")));
+    const response = await app.request(url, {
+      method,
+      headers: { "Content-Type": "application/json", ...(withCookie ? { Cookie: cookie } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  test("code is kept per challenge; the first solve is stamped once and marks the question done", async () => {
+    const id = "js-program-chunk-array";
+    expect((await call("GET", `/api/progress/questions/${id}/code`)).body).toEqual({ code: null, solvedAt: null });
+    expect((await call("PUT", `/api/progress/questions/${id}/code`, { code: "function chunk() {}" })).body).toEqual({ solvedAt: null });
+    const solved = await call("PUT", `/api/progress/questions/${id}/code`, { code: "function chunk() { return []; }", solved: true });
+    expect(solved.body.solvedAt).toEqual(expect.any(String));
+    const again = await call("PUT", `/api/progress/questions/${id}/code`, { code: "// rewritten", solved: true });
+    expect(again.body.solvedAt).toBe(solved.body.solvedAt);
+    expect((await call("GET", `/api/progress/questions/${id}/code`)).body).toEqual({
+      code: "// rewritten",
+      solvedAt: solved.body.solvedAt,
+    });
+    const marks = (await call("GET", "/api/progress/questions?technology=javascript")).body as { marks: Record<string, { done: boolean }> };
+    expect(marks.marks[id]).toEqual({ done: true, bookmarked: false });
+  });
+
+  test("only challenges take code, within 100 KB, and only from their signed-in owner", async () => {
+    expect((await call("PUT", "/api/progress/questions/js-closures-and-lexical-scope/code", { code: "x" })).status).toBe(404);
+    expect((await call("PUT", "/api/progress/questions/js-program-chunk-array/code", { code: "x".repeat(100 * 1024 + 1) })).status).toBe(
+      413,
+    );
+    expect((await call("GET", "/api/progress/questions/js-program-chunk-array/code", undefined, false)).status).toBe(401);
+  });
+});

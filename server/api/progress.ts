@@ -1,6 +1,14 @@
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import { KINDS, LEVELS, TECHNOLOGY_SLUGS } from "../../app/lib/technologies";
-import { listBookmarks, marksInTechnology, progressByTechnology, setMark } from "../progress/progress-service";
+import {
+  CHALLENGE_CODE_LIMIT,
+  challengeCode,
+  listBookmarks,
+  marksInTechnology,
+  progressByTechnology,
+  saveChallengeCode,
+  setMark,
+} from "../progress/progress-service";
 import { requireUser, userOf } from "./access";
 import { errorBody, errorResponse, signedInErrors, signedInSecurity } from "./errors";
 import type { ApiEnv } from "./types";
@@ -105,7 +113,54 @@ const bookmarks = createRoute({
   },
 });
 
+const CodeState = z.object({ code: z.string().nullable(), solvedAt: z.string().nullable() }).openapi("ChallengeCode");
+
+const readCode = createRoute({
+  method: "get",
+  path: "/questions/{id}/code",
+  tags: ["Progress"],
+  summary: "Your saved code for a programming challenge, and when you first solved it",
+  security: signedInSecurity,
+  middleware: [requireUser()] as const,
+  request: { params: z.object({ id: z.string().min(1).max(120) }) },
+  responses: {
+    200: { content: { "application/json": { schema: CodeState } }, description: "Saved code (null when none yet)" },
+    ...signedInErrors,
+  },
+});
+
+const saveCode = createRoute({
+  method: "put",
+  path: "/questions/{id}/code",
+  tags: ["Progress"],
+  summary: "Save your code for a challenge; solved: true records the solve and marks the question done",
+  security: signedInSecurity,
+  middleware: [requireUser()] as const,
+  request: {
+    params: z.object({ id: z.string().min(1).max(120) }),
+    body: { content: { "application/json": { schema: z.object({ code: z.string(), solved: z.boolean().optional() }) } }, required: true },
+  },
+  responses: {
+    200: { content: { "application/json": { schema: z.object({ solvedAt: z.string().nullable() }) } }, description: "Saved" },
+    400: errorResponse("Not valid"),
+    ...signedInErrors,
+    404: errorResponse("No such challenge"),
+    413: errorResponse(`Larger than ${CHALLENGE_CODE_LIMIT / 1024} KB`),
+  },
+});
+
 export const progressRouter = new OpenAPIHono<ApiEnv>()
+  .openapi(readCode, async (c) => {
+    const saved = await challengeCode(c.var.services, userOf(c), c.req.valid("param").id);
+    return c.json({ code: saved?.code ?? null, solvedAt: saved?.solvedAt ?? null }, 200);
+  })
+  .openapi(saveCode, async (c) => {
+    const result = await saveChallengeCode(c.var.services, userOf(c), c.req.valid("param").id, c.req.valid("json"));
+    if (result.kind === "no-challenge") return c.json(errorBody("not_found", "No programming challenge was found at this address."), 404);
+    if (result.kind === "too-large")
+      return c.json(errorBody("payload_too_large", `The code is larger than ${CHALLENGE_CODE_LIMIT / 1024} KB.`), 413);
+    return c.json({ solvedAt: result.solvedAt }, 200);
+  })
   .openapi(overview, async (c) => c.json({ technologies: await progressByTechnology(c.var.services, userOf(c)) }, 200))
   .openapi(marks, async (c) => c.json({ marks: await marksInTechnology(c.var.services, userOf(c), c.req.valid("query").technology) }, 200))
   .openapi(update, async (c) => {

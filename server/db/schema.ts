@@ -130,7 +130,16 @@ export interface SnippetTable {
   created_at: string;
 }
 
+export interface ChallengeCodeTable {
+  user_id: string;
+  question_id: string;
+  code: string;
+  solved_at: string | null;
+  updated_at: string;
+}
+
 export interface Database {
+  challenge_code: ChallengeCodeTable;
   snippet: SnippetTable;
   question_progress: QuestionProgressTable;
   question: QuestionTable;

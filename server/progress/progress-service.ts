@@ -127,3 +127,50 @@ export async function marksInTechnology(services: Services, user: SessionUser, t
     .execute();
   return Object.fromEntries(rows.map((r) => [r.question_id, { done: Boolean(r.done_at), bookmarked: Boolean(r.bookmarked_at) }]));
 }
+
+export const CHALLENGE_CODE_LIMIT = 100 * 1024;
+
+/** The user's saved code for a challenge and when it was first solved. */
+export async function challengeCode(services: Services, user: SessionUser, questionId: string) {
+  const row = await services.database.db
+    .selectFrom("challenge_code")
+    .select(["code", "solved_at", "updated_at"])
+    .where("user_id", "=", user.id)
+    .where("question_id", "=", questionId)
+    .executeTakeFirst();
+  return row ? { code: row.code, solvedAt: row.solved_at, updatedAt: row.updated_at } : null;
+}
+
+export type SaveCodeResult = { kind: "saved"; solvedAt: string | null } | { kind: "no-challenge" } | { kind: "too-large" };
+
+/**
+ * Keeps the user's code for a challenge; `solved` (every test passed in the browser's
+ * sandbox) stamps the first solve and marks the question done.
+ */
+export async function saveChallengeCode(
+  services: Services,
+  user: SessionUser,
+  questionId: string,
+  input: { code: string; solved?: boolean },
+): Promise<SaveCodeResult> {
+  if (Buffer.byteLength(input.code, "utf8") > CHALLENGE_CODE_LIMIT) return { kind: "too-large" };
+  const { db } = services.database;
+  const question = await db
+    .selectFrom("question")
+    .select("id")
+    .where("id", "=", questionId)
+    .where("kind", "=", "program")
+    .where("status", "=", "published")
+    .executeTakeFirst();
+  if (!question) return { kind: "no-challenge" };
+  const now = new Date().toISOString();
+  const previous = await challengeCode(services, user, questionId);
+  const solvedAt = previous?.solvedAt ?? (input.solved ? now : null);
+  await db
+    .insertInto("challenge_code")
+    .values({ user_id: user.id, question_id: questionId, code: input.code, solved_at: solvedAt, updated_at: now })
+    .onConflict((oc) => oc.columns(["user_id", "question_id"]).doUpdateSet({ code: input.code, solved_at: solvedAt, updated_at: now }))
+    .execute();
+  if (input.solved) await setMark(services, user, questionId, { done: true });
+  return { kind: "saved", solvedAt };
+}

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { texts, questionTexts as t } from "~/lib/texts";
 import type { Question } from "../../../server/questions/question-service";
 import { CodeBlock } from "./code-block";
+import { RunIt } from "./run-it";
 
 const Html = ({ html, className }: { html: string | null; className?: string }) =>
   // Question HTML is sanitised at import (server/questions/render.ts).
@@ -29,6 +30,8 @@ function Reveal({ summary, children }: { summary: string; children: React.ReactN
     </details>
   );
 }
+
+const NODE_ONLY = /\bprocess\.|\brequire\(|\bsetImmediate\b|\bBuffer\.|\bglobalThis\.process\b/;
 
 interface Props {
   question: Question;
@@ -64,6 +67,16 @@ export function QuestionBody({ question: q, place, practice = false, href }: Pro
       <div className="question-body">
         {q.promptHtml ? <Html html={q.promptHtml} /> : <p>{t.whatPrints}</p>}
         {q.code && <CodeBlock source={q.code.source} lang={q.code.lang} html={q.code.html} />}
+        {place === "page" &&
+          q.code &&
+          (q.code.lang === "js" || q.code.lang === "ts") &&
+          q.output !== null &&
+          // Node-only APIs (process.nextTick, require, setImmediate) do not exist in the browser.
+          (NODE_ONLY.test(q.code.source) ? (
+            <p className="question-note">{t.nodeOnly}</p>
+          ) : (
+            <RunIt source={q.code.source} lang={q.code.lang} output={q.output} />
+          ))}
         {q.options && (
           <>
             <h3>{t.options}</h3>
@@ -102,9 +115,9 @@ export function QuestionBody({ question: q, place, practice = false, href }: Pro
           <CodeBlock source={q.starter.source} lang={q.starter.lang} />
         </>
       )}
-      {place === "list" ? (
+      {q.tests && ["js", "ts"].includes(q.tests.lang) ? (
         <p>
-          <Link className="button button--primary button--small" to={href}>
+          <Link className="button button--primary button--small" to={`${href}/solve`}>
             {t.solve}
           </Link>
         </p>

@@ -39,11 +39,11 @@ export async function programRequest(code: string, language: Language): Promise<
 const HARNESS_LINES = TEST_HARNESS_SOURCE.split("\n").length;
 
 /** The candidate's code and the challenge's tests in one script that reports its results. */
-export async function testRequest(code: string, tests: string, language: Language): Promise<RunRequest> {
+export async function testRequest(code: string, tests: string, language: Language, limit?: number): Promise<RunRequest> {
   const [solution, testCode] = await Promise.all([toJavaScript(code, language), toJavaScript(tests, language)]);
   return {
     language: "js",
-    code: `${TEST_HARNESS_SOURCE}\n${solution}\n;\n${testCode}\n;__runTests().then(__report);`,
+    code: `${TEST_HARNESS_SOURCE}\n${solution}\n;\n${testCode}\n;__runTests(2000, ${limit ?? "Infinity"}).then(__report);`,
     offset: HARNESS_LINES,
     expectsReport: true,
   };

@@ -1,0 +1,143 @@
+import { CircleCheck, CircleX, Play, RotateCcw, Send } from "lucide-react";
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import { formatLongDate } from "~/lib/dates";
+import { challengeTexts as t, fill } from "~/lib/texts";
+import { LazyEditor } from "../runner/lazy-editor";
+import { OutputPanel } from "../runner/output-panel";
+import { type Language, testRequest } from "../runner/prepare";
+import type { RunOutcome } from "../runner/sandbox";
+import { useSandbox } from "../runner/use-sandbox";
+
+/** "Run" tries the first few tests, the visible examples; "Submit" runs them all. */
+export const EXAMPLE_TESTS = 3;
+
+interface Props {
+  questionId: string;
+  language: Language;
+  starter: string;
+  tests: string;
+  /** The signed-in user's saved code and first solve; undefined for visitors. */
+  account?: { code: string | null; solvedAt: string | null };
+}
+
+const storageKey = (id: string) => `challenge:${id}`;
+
+async function saveOnAccount(questionId: string, code: string, solved: boolean) {
+  const response = await fetch(`/api/progress/questions/${encodeURIComponent(questionId)}/code`, {
+    method: "PUT",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ code, solved }),
+  }).catch(() => null);
+  if (!response?.ok) return null;
+  return (await response.json()) as { solvedAt: string | null };
+}
+
+export function ChallengeSolver({ questionId, language, starter, tests, account }: Props) {
+  const [code, setCode] = useState(account?.code ?? starter);
+  const [results, setResults] = useState<NonNullable<RunOutcome["results"]> | null>(null);
+  const [solvedAt, setSolvedAt] = useState(account?.solvedAt ?? null);
+  const [submitted, setSubmitted] = useState(false);
+  const sandbox = useSandbox();
+
+  // Work in this browser wins over the account copy when it is newer (it is saved on every edit).
+  useEffect(() => {
+    try {
+      const local = localStorage.getItem(storageKey(questionId));
+      if (local !== null) setCode(local);
+    } catch {
+      // Storage unavailable: the account copy or the starter stays.
+    }
+  }, [questionId]);
+
+  function edit(next: string) {
+    setCode(next);
+    try {
+      localStorage.setItem(storageKey(questionId), next);
+    } catch {
+      // Not kept in this browser; still in the editor.
+    }
+  }
+
+  async function runTests(all: boolean) {
+    setSubmitted(all);
+    setResults(null);
+    const outcome = await sandbox.run(() => testRequest(code, tests, language, all ? undefined : EXAMPLE_TESTS));
+    const ran = outcome?.results ?? null;
+    setResults(ran);
+    const passed = Boolean(all && ran && ran.length > 0 && ran.every((r) => r.passed));
+    if (!account) return;
+    const saved = await saveOnAccount(questionId, code, passed);
+    if (!saved) toast.error(t.saveFailed);
+    else if (passed) {
+      setSolvedAt(saved.solvedAt);
+      toast.success(t.recorded);
+    }
+  }
+
+  function reset() {
+    if (!window.confirm(t.resetConfirm)) return;
+    edit(starter);
+    setResults(null);
+  }
+
+  const passedCount = results?.filter((r) => r.passed).length ?? 0;
+  const allPassed = submitted && results && results.length > 0 && passedCount === results.length;
+  return (
+    <div className="solver">
+      <div className="solver__toolbar">
+        <button type="button" className="button button--outline" onClick={() => void runTests(false)} disabled={sandbox.running}>
+          <Play aria-hidden size={16} /> {t.runExamples}
+        </button>
+        <button type="button" className="button button--primary" onClick={() => void runTests(true)} disabled={sandbox.running}>
+          <Send aria-hidden size={16} /> {t.submit}
+        </button>
+        <button type="button" className="button button--outline" onClick={reset}>
+          <RotateCcw aria-hidden size={16} /> {t.reset}
+        </button>
+        {solvedAt && <span className="status-badge status-badge--approved">{fill(t.solvedOn, { date: formatLongDate(solvedAt) })}</span>}
+      </div>
+      {!account && <p className="solver__hint">{t.signInToRecord}</p>}
+      <LazyEditor value={code} onChange={edit} language={language} onRun={() => void runTests(false)} label={t.editorLabel} />
+      <section className="test-results" aria-labelledby="test-results-title" aria-live="polite">
+        <h2 id="test-results-title">{t.results}</h2>
+        {sandbox.outcome?.status === "timeout" && <p className="test-results__summary test-results__summary--fail">{t.timedOut}</p>}
+        {results && (
+          <p className={`test-results__summary ${allPassed ? "test-results__summary--pass" : "test-results__summary--fail"}`}>
+            {allPassed ? fill(t.allPassed, { total: results.length }) : fill(t.passedCount, { passed: passedCount, total: results.length })}
+          </p>
+        )}
+        {results && (
+          <ol className="test-results__list">
+            {results.map((result) => (
+              <li key={result.name} className={`test-result test-result--${result.passed ? "pass" : "fail"}`}>
+                {result.passed ? <CircleCheck aria-label="passed" size={18} /> : <CircleX aria-label="failed" size={18} />}
+                <span className="test-result__name">{result.name}</span>
+                {!result.passed && (
+                  <div className="test-result__detail" data-allow-copy>
+                    {result.expected !== undefined ? (
+                      <dl>
+                        <dt>{t.expected}</dt>
+                        <dd>
+                          <code>{result.expected}</code>
+                        </dd>
+                        <dt>{t.received}</dt>
+                        <dd>
+                          <code>{result.actual}</code>
+                        </dd>
+                      </dl>
+                    ) : (
+                      <code>{result.message}</code>
+                    )}
+                  </div>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+      <div ref={sandbox.container} hidden />
+      {sandbox.lines.length > 0 && <OutputPanel lines={sandbox.lines} outcome={sandbox.outcome} running={sandbox.running} />}
+    </div>
+  );
+}
