@@ -21,6 +21,7 @@ export default [
     route(`${slug}-questions/:questionId/solve`, "routes/challenge.tsx", { id: `challenge-${slug}` }),
   ]),
   route("search", "routes/search.tsx"),
+  route("htmloverview", "routes/html-overview.tsx"),
   route("compiler", "routes/compiler.tsx"),
   route("compiler/:id", "routes/compiler-snippet.tsx"),
   route("bookmarks", "routes/bookmarks.tsx"),

@@ -468,6 +468,19 @@ export const challengeTexts = {
   saveFailed: "Your code could not be saved on your account; it is kept in this browser.",
 } as const;
 
+/** HTML overview (/htmloverview, issue #7). */
+export const overviewTexts = {
+  contents: "Contents",
+  tryIt: "Try it",
+  run: "Run",
+  reset: "Reset",
+  editorLabel: "Example for {section}",
+  next: "Next: {section}",
+  backToTop: "Back to the contents",
+  example: "Example",
+  unavailable: "The HTML overview is not available right now. Please try again later.",
+} as const;
+
 /** Search (/search, issue #6). */
 export const searchTexts = {
   title: "Search questions",

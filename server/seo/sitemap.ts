@@ -15,6 +15,8 @@ export const staticPages: SitemapEntry[] = [
   { path: "/aboutus", changefreq: "monthly", priority: 0.5 },
   { path: "/contactus", changefreq: "yearly", priority: 0.4 },
   { path: "/search", changefreq: "monthly", priority: 0.3 },
+  { path: "/htmloverview", changefreq: "monthly", priority: 0.7 },
+  { path: "/compiler", changefreq: "monthly", priority: 0.6 },
   { path: "/privacy", lastmod: "2026-11-22", changefreq: "yearly", priority: 0.2 },
   { path: "/terms", lastmod: "2026-11-22", changefreq: "yearly", priority: 0.2 },
 ];
