@@ -6,6 +6,7 @@ import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
 import type { Services } from "./services";
 import { sandboxResponse } from "./sandbox/runner-page";
+import { vendorPreflight, vendorResponse } from "./sandbox/vendor";
 import { readImageUpload } from "./uploads/image-upload";
 
 /**
@@ -29,7 +30,11 @@ export function createApp(services: Services, build: () => Promise<ServerBuild>)
   app.route("/", createApi());
 
   // The sandbox frame that runs users' code (issue #7), with its own policy.
-  app.get("/sandbox/runner", () => sandboxResponse());
+  app.get("/sandbox/runner", (c) => sandboxResponse(new URL(c.req.url).origin, services.config.baseUrl));
+  // Pyodide and sql.js, loaded by the sandbox only when Python or SQL runs.
+  app.get("/vendor/:runtime/:file", async (c) => (await vendorResponse(c.req.param("runtime"), c.req.param("file"))) ?? c.notFound());
+  // A request with extra headers (a proxy or extension may add some) is preflighted.
+  app.options("/vendor/:runtime/:file", () => vendorPreflight());
 
   // Images users uploaded for their posts (DATA_DIR/uploads).
   app.get("/uploads/:name", async (c) => (await readImageUpload(services, c.req.param("name"))) ?? c.notFound());

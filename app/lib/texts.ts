@@ -408,6 +408,7 @@ export const bookmarkTexts = {
 export const runnerTexts = {
   output: "Output",
   running: "Running…",
+  loadingRuntime: "Loading the runtime (the first run takes a few seconds)…",
   finished: "Finished",
   timedOut: "Stopped: the program ran longer than the time limit (an endless loop?).",
   stopped: "Stopped.",
@@ -427,7 +428,7 @@ export const compilerTexts = {
   title: "Live Compiler",
   description: "Write and run JavaScript, TypeScript and HTML in your browser, safely sandboxed, and share your code with a link.",
   language: "Language",
-  languages: { javascript: "JavaScript", typescript: "TypeScript", html: "HTML, CSS & JavaScript" },
+  languages: { javascript: "JavaScript", typescript: "TypeScript", html: "HTML, CSS & JavaScript", python: "Python", sql: "SQL (SQLite)" },
   editorLabel: "Code editor",
   reset: "Reset",
   resetConfirm: "Replace your code with the starting example?",

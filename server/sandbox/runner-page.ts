@@ -6,23 +6,27 @@ import workerSource from "./worker.js?raw";
 /**
  * The sandbox frame's document (issue #7). Served from our server but loaded into
  * <iframe sandbox="allow-scripts"> (no allow-same-origin), so it runs in an opaque origin:
- * no access to our cookies, storage or DOM. Its policy adds no network at all
- * (connect-src 'none'), no forms, no plugins; only our pages may frame it. (No base-uri
+ * no access to our cookies, storage or DOM. Its only network is the folder of runtimes
+ * (/vendor/: Pyodide, sql.js), never the API; no forms, no plugins; only our pages may frame it. (No base-uri
  * rule: previews set <base href="about:srcdoc"> so their #links stay inside.) Scripts and
  * eval are allowed because running the user's program is its whole purpose.
  */
-export const SANDBOX_POLICY = [
-  "default-src 'none'",
-  "script-src 'unsafe-inline' 'unsafe-eval' blob:",
-  "worker-src blob:",
-  "style-src 'unsafe-inline'",
-  "img-src data: blob:",
-  "media-src data: blob:",
-  "font-src data:",
-  "connect-src 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'self'",
-].join("; ");
+export function sandboxPolicy(origins: string[]): string {
+  // The runtimes' files only: a path ending in / allows that folder and nothing else.
+  const vendor = [...new Set(origins)].map((origin) => `${origin}/vendor/`).join(" ");
+  return [
+    "default-src 'none'",
+    `script-src 'unsafe-inline' 'unsafe-eval' blob: ${vendor}`,
+    "worker-src blob:",
+    "style-src 'unsafe-inline'",
+    "img-src data: blob:",
+    "media-src data: blob:",
+    "font-src data:",
+    `connect-src ${vendor}`,
+    "form-action 'none'",
+    "frame-ancestors 'self'",
+  ].join("; ");
+}
 
 function inline(source: string): string {
   if (/<\/script/i.test(source)) throw new Error("sandbox sources must not contain a closing script tag");
@@ -43,11 +47,11 @@ const html = `<!doctype html>
 </body>
 </html>`;
 
-export function sandboxResponse(): Response {
+export function sandboxResponse(requestOrigin: string, baseUrl: string): Response {
   return new Response(html, {
     headers: {
       "Content-Type": "text/html; charset=utf-8",
-      "Content-Security-Policy": SANDBOX_POLICY,
+      "Content-Security-Policy": sandboxPolicy([requestOrigin, new URL(baseUrl).origin]),
       "X-Frame-Options": "SAMEORIGIN",
       "Cache-Control": "public, max-age=300",
     },

@@ -32,6 +32,18 @@ function runScript(message) {
   }, message.timeoutMs);
   worker.onmessage = (event) => {
     if (current !== run) return;
+    // Loading a runtime (Pyodide, sql.js) does not count against the program's time.
+    if (event.data.type === "phase") {
+      clearTimeout(run.timer);
+      const limit = event.data.phase === "loading" ? 60_000 : message.timeoutMs;
+      run.timer = setTimeout(() => {
+        if (current !== run) return;
+        stop();
+        send({ type: "done", id: run.id, status: "timeout" });
+      }, limit);
+      send({ type: "phase", id: run.id, phase: event.data.phase });
+      return;
+    }
     send({ ...event.data, id: run.id });
     if (event.data.type === "done") stop();
   };
@@ -42,7 +54,13 @@ function runScript(message) {
     send({ type: "done", id: run.id, status: "error" });
     stop();
   };
-  worker.postMessage({ code: message.code, offset: message.offset, expectsReport: message.expectsReport });
+  worker.postMessage({
+    code: message.code,
+    offset: message.offset,
+    expectsReport: message.expectsReport,
+    language: message.language,
+    vendor: message.vendor,
+  });
 }
 
 function runPreview(message) {

@@ -111,9 +111,62 @@ self.addEventListener("unhandledrejection", (event) => {
   settle();
 });
 
+/** Python through Pyodide, loaded from our origin's /vendor/ folder only when Python runs. */
+async function runPython(code, vendor) {
+  post({ type: "phase", phase: "loading" });
+  importScripts(`${vendor}pyodide/pyodide.js`);
+  const pyodide = await self.loadPyodide({
+    indexURL: `${vendor}pyodide/`,
+    stdout: (text) => post({ type: "console", level: "log", text }),
+    stderr: (text) => post({ type: "console", level: "error", text }),
+  });
+  post({ type: "phase", phase: "running" });
+  try {
+    await pyodide.runPythonAsync(code, { globals: pyodide.globals.get("dict")() });
+  } catch (error) {
+    const message = String(error && error.message ? error.message : error);
+    const lines = [...message.matchAll(/File "<exec>", line (\d+)/g)];
+    const last = message.trim().split("\n").pop();
+    post({ type: "error", message: last || message, line: lines.length ? Number(lines.at(-1)[1]) : null });
+  }
+  finish({ status: "ok" });
+}
+
+/** SQL through sql.js (SQLite in WebAssembly): every statement's result set becomes a table. */
+async function runSql(code, vendor) {
+  post({ type: "phase", phase: "loading" });
+  importScripts(`${vendor}sql.js/sql-wasm.js`);
+  const SQL = await self.initSqlJs({ locateFile: (file) => `${vendor}sql.js/${file}` });
+  post({ type: "phase", phase: "running" });
+  const db = new SQL.Database();
+  try {
+    for (const result of db.exec(code)) {
+      const rows = result.values.map((row) => row.map((value) => (value === null ? "NULL" : String(value))));
+      post({ type: "console", level: "table", table: { header: result.columns, rows } });
+    }
+  } catch (error) {
+    post({ type: "error", message: String(error && error.message ? error.message : error), line: null });
+  } finally {
+    db.close();
+  }
+  finish({ status: "ok" });
+}
+
 self.onmessage = (event) => {
-  const { code, offset, expectsReport } = event.data || {};
+  const { code, offset, expectsReport, language, vendor } = event.data || {};
   if (typeof code !== "string") return;
+  if (language === "python" || language === "sql") {
+    const run = language === "python" ? runPython : runSql;
+    run(code, String(vendor)).catch((error) => {
+      post({
+        type: "error",
+        message: `The ${language === "python" ? "Python" : "SQL"} runtime could not start: ${error && error.message ? error.message : error}`,
+        line: null,
+      });
+      finish({ status: "error" });
+    });
+    return;
+  }
   lineOffset = Number(offset) || 0;
   waitingForReport = Boolean(expectsReport);
   // Delete the hooks the program must not reach, then run it as a classic script so

@@ -6,7 +6,7 @@ test.beforeEach(async ({ page, baseURL }) => {
   await acceptCookies(page, baseURL!);
 });
 
-async function open(page: Page, language?: "javascript" | "typescript" | "html") {
+async function open(page: Page, language?: "javascript" | "typescript" | "html" | "python" | "sql") {
   await page.goto("/compiler");
   await waitForHydration(page);
   if (language) await page.getByLabel(t.language).selectOption(language);
@@ -179,4 +179,40 @@ test("an unknown shared link says so with a 404", async ({ page }) => {
   const response = await page.goto("/compiler/doesNotExist");
   expect(response?.status()).toBe(404);
   await expect(page.getByText(t.notFound)).toBeVisible();
+});
+
+test("Python runs through Pyodide served from our own origin, with errors on their line", async ({ page, baseURL }) => {
+  const elsewhere: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.protocol.startsWith("http") && url.origin !== baseURL) elsewhere.push(request.url());
+  });
+  await open(page, "python");
+  await setCode(
+    page,
+    'total = sum(n * n for n in range(4))\nprint("squares:", total)\nprint({"a": [1, 2]})\n\nraise ValueError("bad input")',
+  );
+  await page.getByRole("button", { name: r.run, exact: true }).click();
+  await expect(output(page).first()).toHaveText("squares: 14", { timeout: 60_000 });
+  await expect(output(page).nth(1)).toHaveText("{'a': [1, 2]}");
+  await expect(page.locator(".output-line--error")).toHaveText(`ValueError: bad input (${r.line} 5)`);
+  // Nothing came from another host: the runtime is ours.
+  expect(elsewhere).toEqual([]);
+});
+
+test("SQL runs on SQLite in the browser and each result set is a table", async ({ page }) => {
+  await open(page, "sql");
+  await setCode(
+    page,
+    "create table t (n integer, label text);\ninsert into t values (1, 'one'), (2, null);\nselect n, label from t order by n;\nselect count(*) as rows from t;",
+  );
+  await page.getByRole("button", { name: r.run, exact: true }).click();
+  const tables = page.locator(".output-table");
+  await expect(tables).toHaveCount(2, { timeout: 30_000 });
+  await expect(tables.first().locator("th")).toHaveText(["n", "label"]);
+  await expect(tables.first().locator("tbody tr")).toHaveText(["1one", "2NULL"]);
+  await expect(tables.nth(1).locator("td")).toHaveText(["2"]);
+  await setCode(page, "select * from missing;");
+  await page.getByRole("button", { name: r.run, exact: true }).click();
+  await expect(page.locator(".output-line--error")).toContainText("no such table: missing");
 });

@@ -10,8 +10,8 @@ import { type Language, programRequest } from "../runner/prepare";
 import { useSandbox } from "../runner/use-sandbox";
 import { STARTERS } from "./starters";
 
-const LANGUAGES: Language[] = ["javascript", "typescript", "html"];
-const EXTENSIONS: Record<Language, string> = { javascript: "js", typescript: "ts", html: "html" };
+const LANGUAGES: Language[] = ["javascript", "typescript", "html", "python", "sql"];
+const EXTENSIONS: Record<Language, string> = { javascript: "js", typescript: "ts", html: "html", python: "py", sql: "sql" };
 const storageKey = (language: Language) => `compiler:${language}`;
 
 function saved(language: Language): string | null {
@@ -160,7 +160,13 @@ export function LiveCompiler({ shared }: Props) {
             aria-label={t.preview}
             role={language === "html" ? "region" : undefined}
           />
-          <OutputPanel lines={sandbox.lines} outcome={sandbox.outcome} running={sandbox.running} onClear={sandbox.clear} />
+          <OutputPanel
+            lines={sandbox.lines}
+            outcome={sandbox.outcome}
+            running={sandbox.running}
+            loadingRuntime={sandbox.loadingRuntime}
+            onClear={sandbox.clear}
+          />
         </div>
       </div>
     </div>

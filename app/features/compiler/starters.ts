@@ -55,4 +55,26 @@ console.log(remaining(tasks));
   </body>
 </html>
 `,
+  python: `# Python runs in your browser (Pyodide). The first run loads it.
+from collections import Counter
+
+words = "the quick brown fox jumps over the lazy dog the end".split()
+counts = Counter(words)
+
+for word, count in counts.most_common(3):
+    print(f"{word}: {count}")
+`,
+  sql: `-- SQLite runs in your browser (sql.js). Every SELECT shows its rows as a table.
+create table candidate (name text, language text, score integer);
+insert into candidate values
+  ('Ada', 'JavaScript', 92),
+  ('Grace', 'Python', 88),
+  ('Linus', 'C', 75),
+  ('Barbara', 'JavaScript', 81);
+
+select language, count(*) as candidates, round(avg(score), 1) as average
+from candidate
+group by language
+order by average desc;
+`,
 };

@@ -3,6 +3,8 @@ import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirro
 import { css } from "@codemirror/lang-css";
 import { html } from "@codemirror/lang-html";
 import { javascript } from "@codemirror/lang-javascript";
+import { python } from "@codemirror/lang-python";
+import { sql } from "@codemirror/lang-sql";
 import { HighlightStyle, bracketMatching, indentOnInput, syntaxHighlighting } from "@codemirror/language";
 import { Compartment, EditorState } from "@codemirror/state";
 import { EditorView, highlightActiveLine, keymap, lineNumbers, placeholder as placeholderText } from "@codemirror/view";
@@ -28,6 +30,8 @@ const languages = {
   typescript: () => javascript({ typescript: true }),
   html: () => html(),
   css: () => css(),
+  python: () => python(),
+  sql: () => sql(),
 } as const;
 
 /**

@@ -7,18 +7,19 @@ interface Props {
   lines: OutputLine[];
   outcome: RunOutcome | null;
   running: boolean;
+  loadingRuntime?: boolean;
   onClear?: () => void;
   label?: string;
 }
 
 /** The console of a run: each line with its level, tables as tables, errors with their line. */
-export function OutputPanel({ lines, outcome, running, onClear, label = t.output }: Props) {
+export function OutputPanel({ lines, outcome, running, loadingRuntime = false, onClear, label = t.output }: Props) {
   return (
     <section className="output-panel" aria-label={label} data-allow-copy>
       <div className="output-panel__head">
         <h2 className="output-panel__title">{label}</h2>
         <span className="output-panel__status" role="status">
-          {running ? t.running : outcome ? statusText(outcome) : ""}
+          {loadingRuntime ? t.loadingRuntime : running ? t.running : outcome ? statusText(outcome) : ""}
         </span>
         {onClear && (
           <button type="button" className="button button--outline button--small" onClick={onClear}>

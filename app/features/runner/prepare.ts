@@ -1,7 +1,7 @@
 import { TEST_HARNESS_SOURCE } from "~/lib/test-harness";
 import type { RunRequest } from "./sandbox";
 
-export type Language = "javascript" | "typescript" | "html";
+export type Language = "javascript" | "typescript" | "html" | "python" | "sql";
 
 export class TranspileError extends Error {
   constructor(
@@ -32,7 +32,7 @@ export async function toJavaScript(code: string, language: Language): Promise<st
 
 /** A program as the sandbox runs it. */
 export async function programRequest(code: string, language: Language): Promise<RunRequest> {
-  if (language === "html") return { language: "html", code };
+  if (language === "html" || language === "python" || language === "sql") return { language, code };
   return { language: "js", code: await toJavaScript(code, language) };
 }
 

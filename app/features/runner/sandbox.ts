@@ -18,7 +18,7 @@ export interface RunOutcome {
 }
 
 export interface RunRequest {
-  language: "js" | "html";
+  language: "js" | "html" | "python" | "sql";
   code: string;
   /** Lines placed before the user's code, subtracted from error line numbers. */
   offset?: number;
@@ -28,6 +28,9 @@ export interface RunRequest {
 }
 
 export const DEFAULT_TIMEOUT_MS = 5_000;
+/** Python and SQL first load their runtime (not counted against the program's time). */
+const RUNTIME_LANGUAGES = new Set(["python", "sql"]);
+const RUNTIME_LOAD_MS = 62_000;
 
 const LEVELS = new Set(["log", "info", "warn", "error", "debug"]);
 const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === "string");
@@ -36,7 +39,12 @@ const isStrings = (value: unknown): value is string[] => Array.isArray(value) &&
 function parse(
   data: unknown,
 ):
-  | ({ id?: string } & (RunEvent | { type: "done"; status: RunOutcome["status"]; results?: RunOutcome["results"] } | { type: "ready" }))
+  | ({ id?: string } & (
+      | RunEvent
+      | { type: "done"; status: RunOutcome["status"]; results?: RunOutcome["results"] }
+      | { type: "ready" }
+      | { type: "phase"; phase: "loading" | "running" }
+    ))
   | null {
   if (!data || typeof data !== "object") return null;
   const m = data as Record<string, unknown>;
@@ -44,6 +52,8 @@ function parse(
   switch (m.type) {
     case "ready":
       return { type: "ready" };
+    case "phase":
+      return m.phase === "loading" || m.phase === "running" ? { id, type: "phase", phase: m.phase } : null;
     case "console":
       if (m.level === "table") {
         const table = m.table as { header?: unknown; rows?: unknown } | undefined;
@@ -81,8 +91,12 @@ function parse(
 export class Sandbox {
   private frame: HTMLIFrameElement | null = null;
   private ready: Promise<void> = Promise.resolve();
-  private active: { id: string; onEvent: (event: RunEvent) => void; finish: (outcome: Omit<RunOutcome, "durationMs">) => void } | null =
-    null;
+  private active: {
+    id: string;
+    onEvent: (event: RunEvent) => void;
+    onPhase?: (phase: "loading" | "running") => void;
+    finish: (outcome: Omit<RunOutcome, "durationMs">) => void;
+  } | null = null;
   /** An HTML preview keeps talking after it has loaded (clicks, timers): its console still counts. */
   private lingering: { id: string; onEvent: (event: RunEvent) => void } | null = null;
   private readonly listener = (event: MessageEvent) => this.receive(event);
@@ -119,14 +133,19 @@ export class Sandbox {
     const active = this.active;
     if (active && message.id === active.id) {
       if (message.type === "done") active.finish({ status: message.status, results: message.results });
+      else if (message.type === "phase") active.onPhase?.(message.phase);
       else active.onEvent(message);
-    } else if (this.lingering && message.id === this.lingering.id && message.type !== "done") {
+    } else if (this.lingering && message.id === this.lingering.id && message.type !== "done" && message.type !== "phase") {
       this.lingering.onEvent(message);
     }
   }
 
   /** Runs a program; events arrive while it runs; resolves when it ends, fails, or times out. */
-  async run(request: RunRequest, onEvent: (event: RunEvent) => void): Promise<RunOutcome> {
+  async run(
+    request: RunRequest,
+    onEvent: (event: RunEvent) => void,
+    onPhase?: (phase: "loading" | "running") => void,
+  ): Promise<RunOutcome> {
     this.stop();
     this.lingering = null;
     await this.ready;
@@ -136,15 +155,19 @@ export class Sandbox {
     return new Promise<RunOutcome>((resolve) => {
       // If the frame itself stops answering (an endless loop in an HTML preview), the page
       // replaces it: the page never waits on user code.
-      const guard = window.setTimeout(() => {
-        if (this.active?.id !== id) return;
-        this.active = null;
-        this.mount();
-        resolve({ status: "timeout", durationMs: performance.now() - started });
-      }, timeoutMs + 1_500);
+      const guard = window.setTimeout(
+        () => {
+          if (this.active?.id !== id) return;
+          this.active = null;
+          this.mount();
+          resolve({ status: "timeout", durationMs: performance.now() - started });
+        },
+        timeoutMs + (RUNTIME_LANGUAGES.has(request.language) ? RUNTIME_LOAD_MS : 1_500),
+      );
       this.active = {
         id,
         onEvent,
+        onPhase,
         finish: (outcome) => {
           window.clearTimeout(guard);
           this.active = null;
@@ -161,6 +184,8 @@ export class Sandbox {
           offset: request.offset ?? 0,
           expectsReport: Boolean(request.expectsReport),
           timeoutMs,
+          // Where the sandbox loads Pyodide and sql.js from: our origin, not a CDN.
+          vendor: `${window.location.origin}/vendor/`,
         },
         "*",
       );

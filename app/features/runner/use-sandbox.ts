@@ -12,6 +12,7 @@ export function useSandbox() {
   const [lines, setLines] = useState<RunEvent[]>([]);
   const [outcome, setOutcome] = useState<RunOutcome | null>(null);
   const [running, setRunning] = useState(false);
+  const [loadingRuntime, setLoadingRuntime] = useState(false);
 
   useEffect(() => {
     if (!container.current) return;
@@ -28,7 +29,11 @@ export function useSandbox() {
     setRunning(true);
     try {
       const ready = typeof request === "function" ? await request() : request;
-      const result = await instance.run(ready, (event) => setLines((current) => [...current, event]));
+      const result = await instance.run(
+        ready,
+        (event) => setLines((current) => [...current, event]),
+        (phase) => setLoadingRuntime(phase === "loading"),
+      );
       setOutcome(result);
       return result;
     } catch (error) {
@@ -40,6 +45,7 @@ export function useSandbox() {
       return failed;
     } finally {
       setRunning(false);
+      setLoadingRuntime(false);
     }
   }, []);
 
@@ -49,5 +55,5 @@ export function useSandbox() {
     setOutcome(null);
   }, []);
 
-  return { container, lines, outcome, running, run, stop, clear };
+  return { container, lines, outcome, running, loadingRuntime, run, stop, clear };
 }
