@@ -3,7 +3,7 @@
 // measures requests/s and latency with autocannon on this machine (the load generator
 // shares the two cores with the server, as in ARCHITECTURE.md's figures).
 // Options: --duration <s> (default 10), --connections <n> (default 32), --no-blog,
-// --no-questions (skip those parts).
+// --no-questions, --no-runner (skip those parts).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { benchBlog } from "./bench-blog.js";
 import { benchQuestions } from "./bench-questions.js";
+import { benchRunner } from "./bench-runner.js";
 import { startServer } from "./bench-server.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -84,3 +85,4 @@ try {
 
 if (!args.includes("--no-blog")) await benchBlog({ root, port, duration: Math.min(duration, 5), connections });
 if (!args.includes("--no-questions")) await benchQuestions({ root, port, duration: Math.min(duration, 5), connections });
+if (!args.includes("--no-runner")) await benchRunner({ root, port });

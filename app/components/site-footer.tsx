@@ -10,6 +10,9 @@ export function SiteFooter({ site }: { site: PublicSettings }) {
         <nav aria-label="Footer">
           <ul className="site-footer__links">
             <li>
+              <Link to="/compiler">{texts.nav.compiler}</Link>
+            </li>
+            <li>
               <Link to="/aboutus">{texts.nav.aboutUs}</Link>
             </li>
             <li>

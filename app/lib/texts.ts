@@ -27,6 +27,7 @@ export const texts = {
     dsa: "DSA",
     cCpp: "C/C++",
     htmlOverview: "HTML Overview",
+    compiler: "Live Compiler",
     devInsights: "Dev Insights",
     aboutUs: "About Us",
     contactUs: "Contact Us",

@@ -1,12 +1,7 @@
 import { autocompletion, closeBrackets, closeBracketsKeymap } from "@codemirror/autocomplete";
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
-import { css } from "@codemirror/lang-css";
-import { html } from "@codemirror/lang-html";
-import { javascript } from "@codemirror/lang-javascript";
-import { python } from "@codemirror/lang-python";
-import { sql } from "@codemirror/lang-sql";
 import { HighlightStyle, bracketMatching, indentOnInput, syntaxHighlighting } from "@codemirror/language";
-import { Compartment, EditorState } from "@codemirror/state";
+import { Compartment, EditorState, type Extension } from "@codemirror/state";
 import { EditorView, highlightActiveLine, keymap, lineNumbers, placeholder as placeholderText } from "@codemirror/view";
 import { tags } from "@lezer/highlight";
 import { useEffect, useRef } from "react";
@@ -25,14 +20,15 @@ const highlightStyle = HighlightStyle.define([
   { tag: [tags.propertyName, tags.attributeName, tags.definition(tags.variableName)], color: "var(--code-attr)" },
 ]);
 
-const languages = {
-  javascript: () => javascript(),
-  typescript: () => javascript({ typescript: true }),
-  html: () => html(),
-  css: () => css(),
-  python: () => python(),
-  sql: () => sql(),
-} as const;
+// Each language's support is its own chunk, fetched when that language is chosen.
+const languages: Record<EditorProps["language"], () => Promise<Extension>> = {
+  javascript: () => import("@codemirror/lang-javascript").then((m) => m.javascript()),
+  typescript: () => import("@codemirror/lang-javascript").then((m) => m.javascript({ typescript: true })),
+  html: () => import("@codemirror/lang-html").then((m) => m.html()),
+  css: () => import("@codemirror/lang-css").then((m) => m.css()),
+  python: () => import("@codemirror/lang-python").then((m) => m.python()),
+  sql: () => import("@codemirror/lang-sql").then((m) => m.sql()),
+};
 
 /**
  * CodeMirror 6 (issue #7), loaded as its own chunk on pages that edit code. Tab indents;
@@ -65,7 +61,7 @@ export default function CodeEditor({ value, onChange, language, readOnly = false
           ...historyKeymap,
           indentWithTab,
         ]),
-        mode.current.of(languages[language]()),
+        mode.current.of([]),
         EditorState.readOnly.of(readOnly),
         EditorView.editable.of(!readOnly),
         EditorView.contentAttributes.of({ "aria-label": label, "data-allow-copy": "true" }),
@@ -82,8 +78,14 @@ export default function CodeEditor({ value, onChange, language, readOnly = false
   }, [readOnly]);
 
   useEffect(() => {
-    view.current?.dispatch({ effects: mode.current.reconfigure(languages[language]()) });
-  }, [language]);
+    let current = true;
+    void languages[language]().then((support) => {
+      if (current) view.current?.dispatch({ effects: mode.current.reconfigure(support) });
+    });
+    return () => {
+      current = false;
+    };
+  }, [language, readOnly]);
 
   useEffect(() => {
     const current = view.current;
