@@ -216,3 +216,24 @@ test("SQL runs on SQLite in the browser and each result set is a table", async (
   await page.getByRole("button", { name: r.run, exact: true }).click();
   await expect(page.locator(".output-line--error")).toContainText("no such table: missing");
 });
+
+test("copying works in the editor and the output, while the page's own text stays protected", async ({ page }) => {
+  await open(page);
+  await setCode(page, 'console.log("copy me")');
+  await page.getByRole("button", { name: r.run, exact: true }).click();
+  await expect(output(page)).toHaveText(["copy me"]);
+  const blocked = (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((element) => {
+        // Select the element's text, as a reader would before copying.
+        window.getSelection()?.selectAllChildren(element);
+        const event = new ClipboardEvent("copy", { bubbles: true, cancelable: true });
+        element.dispatchEvent(event);
+        return event.defaultPrevented;
+      });
+  expect(await blocked(".output-line")).toBe(false);
+  expect(await blocked(".cm-content")).toBe(false);
+  expect(await blocked(".page__lead")).toBe(true);
+});
