@@ -20,7 +20,8 @@ function errorLine(error) {
 }
 
 function describe(error) {
-  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  if (error instanceof Error)
+    return `${error.name}: ${error.message.replace(/^Failed to execute 'importScripts' on 'WorkerGlobalScope': /, "")}`;
   return `Uncaught ${formatArgs([error])}`;
 }
 
@@ -81,9 +82,12 @@ let mainDone = false;
 let waitingForReport = false;
 function settle() {
   if (!mainDone || finished || waitingForReport) return;
-  // After the microtasks queued so far: if no timer is left, nothing else can happen.
+  // After the microtasks queued so far, and after the browser has reported unhandled
+  // rejections (a task of its own): if no timer is left, nothing else can happen.
   realSetTimeout(() => {
-    if (!finished && !waitingForReport && timers.size === 0) finish({ status: "ok" });
+    realSetTimeout(() => {
+      if (!finished && !waitingForReport && timers.size === 0) finish({ status: "ok" });
+    }, 0);
   }, 0);
 }
 

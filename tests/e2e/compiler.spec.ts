@@ -237,3 +237,14 @@ test("copying works in the editor and the output, while the page's own text stay
   expect(await blocked(".cm-content")).toBe(false);
   expect(await blocked(".page__lead")).toBe(true);
 });
+
+test("a JavaScript syntax error names its line, and an unhandled rejection is reported", async ({ page }) => {
+  await open(page);
+  await setCode(page, 'console.log("never runs");\nconst x = ;');
+  await page.getByRole("button", { name: r.run, exact: true }).click();
+  await expect(page.locator(".output-line--error")).toHaveText(`SyntaxError: Unexpected token (${r.line} 2)`);
+  await setCode(page, 'console.log("before");\nPromise.reject(new RangeError("nope"));');
+  await page.getByRole("button", { name: r.run, exact: true }).click();
+  await expect(page.locator(".output-line--error")).toHaveText(/^Uncaught \(in promise\) RangeError: nope/);
+  await expect(output(page).first()).toHaveText("before");
+});

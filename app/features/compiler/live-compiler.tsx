@@ -59,7 +59,7 @@ export function LiveCompiler({ shared }: Props) {
     if (!readOnly) save(language, next);
   }
 
-  const run = () => void sandbox.run(() => programRequest(code, language));
+  const run = () => void sandbox.run(() => programRequest(code, language), { code, language });
 
   function reset() {
     if (!window.confirm(t.resetConfirm)) return;

@@ -3,6 +3,13 @@ import type { RunRequest } from "./sandbox";
 
 export type Language = "javascript" | "typescript" | "html" | "python" | "sql";
 
+/** sucrase's errors end in "(line:column)": the message without it, and the line. */
+function parseError(error: unknown): { message: string; line: number | null } {
+  const text = error instanceof Error ? error.message : String(error);
+  const match = /\((\d+):(\d+)\)\s*$/.exec(text);
+  return { message: text.replace(/\s*\(\d+:\d+\)\s*$/, ""), line: match ? Number(match[1]) : null };
+}
+
 export class TranspileError extends Error {
   constructor(
     message: string,
@@ -24,9 +31,8 @@ export async function toJavaScript(code: string, language: Language): Promise<st
   try {
     return transform(code, { transforms: ["typescript"], disableESTransforms: true, keepUnusedImports: false }).code;
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const match = /\((\d+):(\d+)\)/.exec(message);
-    throw new TranspileError(message.replace(/\s*\(\d+:\d+\)\s*$/, ""), match ? Number(match[1]) : null);
+    const { message, line } = parseError(error);
+    throw new TranspileError(message, line);
   }
 }
 
@@ -47,4 +53,20 @@ export async function testRequest(code: string, tests: string, language: Languag
     offset: HARNESS_LINES,
     expectsReport: true,
   };
+}
+
+/**
+ * Where a syntax error is: the browser reports one without a line for a script it could
+ * not load, so the code is parsed here (sucrase again) to find it.
+ */
+export async function locateSyntaxError(code: string, language: Language): Promise<{ message: string; line: number | null } | null> {
+  if (language !== "javascript" && language !== "typescript") return null;
+  const { transform } = await import("sucrase");
+  try {
+    transform(code, { transforms: language === "typescript" ? ["typescript"] : [], disableESTransforms: true });
+    return null;
+  } catch (error) {
+    const { message, line } = parseError(error);
+    return { message: `SyntaxError: ${message}`, line };
+  }
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { runnerTexts as t } from "~/lib/texts";
+import { type Language, locateSyntaxError } from "./prepare";
 import { type RunEvent, type RunOutcome, type RunRequest, Sandbox } from "./sandbox";
 
 /**
@@ -21,7 +22,7 @@ export function useSandbox() {
     return () => instance.dispose();
   }, []);
 
-  const run = useCallback(async (request: RunRequest | (() => Promise<RunRequest>)) => {
+  const run = useCallback(async (request: RunRequest | (() => Promise<RunRequest>), source?: { code: string; language: Language }) => {
     const instance = sandbox.current;
     if (!instance) return null;
     setLines([]);
@@ -31,7 +32,15 @@ export function useSandbox() {
       const ready = typeof request === "function" ? await request() : request;
       const result = await instance.run(
         ready,
-        (event) => setLines((current) => [...current, event]),
+        (event) => {
+          setLines((current) => [...current, event]);
+          // A syntax error arrives without its line: find it in the source.
+          if (source && event.type === "error" && event.line === null && event.message.startsWith("SyntaxError")) {
+            void locateSyntaxError(source.code, source.language).then((found) => {
+              if (found) setLines((current) => current.map((line) => (line === event ? { type: "error", ...found } : line)));
+            });
+          }
+        },
         (phase) => setLoadingRuntime(phase === "loading"),
       );
       setOutcome(result);
