@@ -360,6 +360,8 @@ export const questionTexts = {
   runIt: "Run it",
   runItHelp: "Runs the snippet in a sandbox in your browser and shows what it really prints.",
   sameOutput: "Same as the stated output.",
+  tscOnly:
+    "This snippet depends on how the TypeScript compiler emits parameter properties, which the in-browser runner does not copy; its output is the one tsc's JavaScript prints.",
   nodeOnly: "This snippet uses Node.js APIs, so its output is the one Node.js prints; it cannot run in the browser.",
   differentOutput: "Different from the stated output. Please tell us through the contact page.",
   postgresDiffers: "On PostgreSQL",

@@ -11,28 +11,36 @@ interface Row {
   content: string;
 }
 
-async function questions(kind: string) {
+async function questions(kind: string, technology = "javascript") {
   const db = await openSiteDatabase();
   try {
     return db
-      .prepare("select id, title, content from question where technology = 'javascript' and kind = ? and status = 'published' order by id")
-      .all(kind) as Row[];
+      .prepare("select id, title, content from question where technology = ? and kind = ? and status = 'published' order by id")
+      .all(technology, kind) as Row[];
   } finally {
     db.close();
   }
 }
 
+const TSC_EMIT = /constructor\s*\([^)]*\b(public|private|protected|readonly)\s+\w/;
 const NODE_ONLY = /\bprocess\.|\brequire\(|\bsetImmediate\b|\bBuffer\./;
 
-test("'Run it' prints, in the browser, exactly the output every JavaScript console question states", async ({ page }) => {
-  test.setTimeout(120_000);
-  const rows = await questions("console");
+test("'Run it' prints, in the browser, exactly the output every JavaScript and TypeScript console question states", async ({ page }) => {
+  test.setTimeout(180_000);
+  const rows = [
+    ...(await questions("console")).map((row) => ({ ...row, technology: "javascript" })),
+    ...(await questions("console", "typescript")).map((row) => ({ ...row, technology: "typescript" })),
+  ];
   let ran = 0;
   for (const row of rows) {
     const content = JSON.parse(row.content) as { code: { source: string }; output: string };
-    await page.goto(`/javascript-questions/${row.id}`);
+    await page.goto(`/${row.technology}-questions/${row.id}`);
     if (NODE_ONLY.test(content.code.source)) {
       await expect(page.getByText(q.nodeOnly)).toBeVisible();
+      continue;
+    }
+    if (row.technology === "typescript" && TSC_EMIT.test(content.code.source)) {
+      await expect(page.getByText(q.tscOnly)).toBeVisible();
       continue;
     }
     await waitForHydration(page);

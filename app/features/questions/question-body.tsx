@@ -31,6 +31,8 @@ function Reveal({ summary, children }: { summary: string; children: React.ReactN
   );
 }
 
+// The browser strips types without tsc's emit: parameter properties come out in a different order.
+const TSC_EMIT = /constructor\s*\([^)]*\b(public|private|protected|readonly)\s+\w/;
 const NODE_ONLY = /\bprocess\.|\brequire\(|\bsetImmediate\b|\bBuffer\.|\bglobalThis\.process\b/;
 
 interface Props {
@@ -74,6 +76,8 @@ export function QuestionBody({ question: q, place, practice = false, href }: Pro
           // Node-only APIs (process.nextTick, require, setImmediate) do not exist in the browser.
           (NODE_ONLY.test(q.code.source) ? (
             <p className="question-note">{t.nodeOnly}</p>
+          ) : q.code.lang === "ts" && TSC_EMIT.test(q.code.source) ? (
+            <p className="question-note">{t.tscOnly}</p>
           ) : (
             <RunIt source={q.code.source} lang={q.code.lang} output={q.output} />
           ))}
