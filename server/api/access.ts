@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { type Role, type SessionUser, currentUser } from "../users/user-service";
-import { errorBody } from "./errors";
+import { errorBody, signedInSecurity } from "./errors";
 import type { ApiEnv } from "./types";
 
 /**
@@ -20,4 +20,12 @@ export function requireUser(role: Role = "user"): MiddlewareHandler<ApiEnv> {
 /** The signed-in user set by requireUser (for handlers behind it). */
 export function userOf(c: { get(key: never): unknown }): SessionUser {
   return c.get("user" as never) as SessionUser;
+}
+
+/**
+ * For createRoute: signed-in users only, both in the OpenAPI document (security) and on
+ * the server (requireUser).
+ */
+export function signedIn() {
+  return { security: signedInSecurity, middleware: requireUser() };
 }

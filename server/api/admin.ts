@@ -3,7 +3,7 @@ import { POST_LIMITS, listPendingPosts, moderatePost } from "../blog/blog-servic
 import { listContactMessages } from "../contact/contact-service";
 import { requireUser, userOf } from "./access";
 import type { ApiEnv } from "./types";
-import { adminErrors, errorBody, errorResponse, signedInSecurity } from "./errors";
+import { adminErrors, errorBody, errorResponse, signedInSecurity, jsonResponse, jsonBody } from "./errors";
 
 const ContactMessage = z
   .object({
@@ -32,7 +32,7 @@ const listMessages = createRoute({
     }),
   },
   responses: {
-    200: { content: { "application/json": { schema: z.object({ messages: z.array(ContactMessage) }) } }, description: "The messages" },
+    200: jsonResponse(z.object({ messages: z.array(ContactMessage) }), "The messages"),
     ...adminErrors,
   },
 });
@@ -51,25 +51,21 @@ const pending = createRoute({
   summary: "Posts waiting for moderation, oldest first, rendered as they will appear",
   security: signedInSecurity,
   responses: {
-    200: {
-      content: {
-        "application/json": {
-          schema: z.object({
-            posts: z.array(
-              z.object({
-                id: z.string(),
-                title: z.string(),
-                authorName: z.string(),
-                html: z.string(),
-                imageUrl: z.string().nullable(),
-                submittedAt: z.string(),
-              }),
-            ),
+    200: jsonResponse(
+      z.object({
+        posts: z.array(
+          z.object({
+            id: z.string(),
+            title: z.string(),
+            authorName: z.string(),
+            html: z.string(),
+            imageUrl: z.string().nullable(),
+            submittedAt: z.string(),
           }),
-        },
-      },
-      description: "The queue",
-    },
+        ),
+      }),
+      "The queue",
+    ),
     ...adminErrors,
   },
 });
@@ -85,10 +81,10 @@ function decisionRoute(decision: "approve" | "reject") {
     security: signedInSecurity,
     request: {
       params: z.object({ id: z.string().min(1).max(120) }),
-      body: { content: { "application/json": { schema: Decision } }, required: false },
+      body: jsonBody(Decision, false),
     },
     responses: {
-      200: { content: { "application/json": { schema: z.object({ id: z.string(), status: z.string() }) } }, description: "Decided" },
+      200: jsonResponse(z.object({ id: z.string(), status: z.string() }), "Decided"),
       400: errorResponse("A rejection needs a note"),
       ...adminErrors,
       404: errorResponse("No pending post with this id"),

@@ -11,9 +11,9 @@ import {
   updateOwnPost,
 } from "../blog/blog-service";
 import { renderMarkdown } from "../blog/render";
-import { requireUser, userOf } from "./access";
+import { signedIn, userOf } from "./access";
 import { currentUser } from "../users/user-service";
-import { errorBody, errorResponse, signedInErrors, signedInSecurity } from "./errors";
+import { errorBody, errorResponse, signedInErrors, jsonResponse, jsonBody } from "./errors";
 import type { ApiEnv } from "./types";
 
 const PostSummary = z
@@ -44,10 +44,7 @@ const list = createRoute({
     }),
   },
   responses: {
-    200: {
-      content: { "application/json": { schema: z.object({ posts: z.array(PostSummary), nextCursor: z.string().nullable() }) } },
-      description: "One page",
-    },
+    200: jsonResponse(z.object({ posts: z.array(PostSummary), nextCursor: z.string().nullable() }), "One page"),
     400: errorResponse("A bad query"),
   },
 });
@@ -59,7 +56,7 @@ const detail = createRoute({
   summary: "One post (pending posts only for their author and admins)",
   request: { params: z.object({ id: z.string().min(1).max(120) }) },
   responses: {
-    200: { content: { "application/json": { schema: Post } }, description: "The post" },
+    200: jsonResponse(Post, "The post"),
     404: errorResponse("No such post, or not approved"),
   },
 });
@@ -92,14 +89,10 @@ const create = createRoute({
   path: "/posts",
   tags: ["Blog"],
   summary: "Submit a post (signed in); it waits for a moderator",
-  security: signedInSecurity,
-  middleware: [requireUser()] as const,
-  request: { body: { content: { "application/json": { schema: PostInputSchema } }, required: true } },
+  ...signedIn(),
+  request: { body: jsonBody(PostInputSchema) },
   responses: {
-    201: {
-      content: { "application/json": { schema: z.object({ id: z.string(), status: z.literal("pending") }) } },
-      description: "Submitted",
-    },
+    201: jsonResponse(z.object({ id: z.string(), status: z.literal("pending") }), "Submitted"),
     400: errorResponse("A field is missing or not valid"),
     ...signedInErrors,
   },
@@ -110,17 +103,13 @@ const update = createRoute({
   path: "/posts/{id}",
   tags: ["Blog"],
   summary: "Edit your own pending or rejected post and resubmit it",
-  security: signedInSecurity,
-  middleware: [requireUser()] as const,
+  ...signedIn(),
   request: {
     params: z.object({ id: z.string().min(1).max(120) }),
-    body: { content: { "application/json": { schema: PostInputSchema } }, required: true },
+    body: jsonBody(PostInputSchema),
   },
   responses: {
-    200: {
-      content: { "application/json": { schema: z.object({ id: z.string(), status: z.literal("pending") }) } },
-      description: "Resubmitted",
-    },
+    200: jsonResponse(z.object({ id: z.string(), status: z.literal("pending") }), "Resubmitted"),
     400: errorResponse("A field is missing or not valid"),
     ...signedInErrors,
     403: errorResponse("Not your post"),
@@ -134,27 +123,22 @@ const mine = createRoute({
   path: "/my-posts",
   tags: ["Blog"],
   summary: "Your posts with their status and the moderator's note",
-  security: signedInSecurity,
-  middleware: [requireUser()] as const,
+  ...signedIn(),
   responses: {
-    200: {
-      content: {
-        "application/json": {
-          schema: z.object({
-            posts: z.array(
-              z.object({
-                id: z.string(),
-                title: z.string(),
-                status: z.string(),
-                moderatorNote: z.string().nullable(),
-                updatedAt: z.string(),
-              }),
-            ),
+    200: jsonResponse(
+      z.object({
+        posts: z.array(
+          z.object({
+            id: z.string(),
+            title: z.string(),
+            status: z.string(),
+            moderatorNote: z.string().nullable(),
+            updatedAt: z.string(),
           }),
-        },
-      },
-      description: "Your posts",
-    },
+        ),
+      }),
+      "Your posts",
+    ),
     ...signedInErrors,
   },
 });
@@ -164,16 +148,12 @@ const preview = createRoute({
   path: "/preview",
   tags: ["Blog"],
   summary: "Render Markdown as the post will appear (signed in)",
-  security: signedInSecurity,
-  middleware: [requireUser()] as const,
+  ...signedIn(),
   request: {
-    body: {
-      content: { "application/json": { schema: z.object({ markdown: z.string().max(LIMITS.body, "The post is too long.") }) } },
-      required: true,
-    },
+    body: jsonBody(z.object({ markdown: z.string().max(LIMITS.body, "The post is too long.") })),
   },
   responses: {
-    200: { content: { "application/json": { schema: z.object({ html: z.string() }) } }, description: "Sanitised HTML" },
+    200: jsonResponse(z.object({ html: z.string() }), "Sanitised HTML"),
     ...signedInErrors,
   },
 });

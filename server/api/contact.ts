@@ -1,7 +1,7 @@
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import { CONTACT_RATE, contactInput, submitContactMessage } from "../contact/contact-service";
 import { clientAddress, hashAddress } from "../http/client-address";
-import { errorBody, errorResponse } from "./errors";
+import { errorBody, errorResponse, jsonResponse, jsonBody } from "./errors";
 import type { ApiEnv } from "./types";
 
 const ContactRequest = contactInput.openapi("ContactMessage", {
@@ -14,12 +14,9 @@ const route = createRoute({
   tags: ["Contact"],
   summary: "Send a message to the team",
   description: `Stores the message for the team. At most ${CONTACT_RATE.limit} messages per client in ${CONTACT_RATE.windowMs / 60000} minutes.`,
-  request: { body: { content: { "application/json": { schema: ContactRequest } }, required: true } },
+  request: { body: jsonBody(ContactRequest) },
   responses: {
-    201: {
-      content: { "application/json": { schema: z.object({ id: z.string() }).openapi("ContactReceipt") } },
-      description: "The message was stored",
-    },
+    201: jsonResponse(z.object({ id: z.string() }).openapi("ContactReceipt"), "The message was stored"),
     400: errorResponse("A field is missing, too long or not valid"),
     429: errorResponse("Too many messages from this client; see Retry-After"),
   },

@@ -52,8 +52,18 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
     .join("; ");
 }
 
+/** A JSON response of this schema, for a route's `responses`. */
+export function jsonResponse<T extends z.ZodType>(schema: T, description: string) {
+  return { content: { "application/json": { schema } }, description };
+}
+
+/** A JSON request body of this schema, for a route's `request`. */
+export function jsonBody<T extends z.ZodType>(schema: T, required = true) {
+  return { content: { "application/json": { schema } }, required };
+}
+
 export function errorResponse(description: string) {
-  return { content: { "application/json": { schema: ErrorSchema } }, description };
+  return jsonResponse(ErrorSchema, description);
 }
 
 /** Who may call a route, for the OpenAPI document: the session cookie or a bearer token. */

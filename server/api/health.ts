@@ -1,5 +1,6 @@
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import { pingDatabase } from "../db/database";
+import { jsonResponse } from "./errors";
 import type { ApiEnv } from "./types";
 
 const HealthSchema = z
@@ -15,8 +16,8 @@ const route = createRoute({
   tags: ["System"],
   summary: "Liveness and database reachability",
   responses: {
-    200: { content: { "application/json": { schema: HealthSchema } }, description: "The server and database answer" },
-    503: { content: { "application/json": { schema: HealthSchema } }, description: "The database does not answer" },
+    200: jsonResponse(HealthSchema, "The server and database answer"),
+    503: jsonResponse(HealthSchema, "The database does not answer"),
   },
 });
 

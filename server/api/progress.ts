@@ -9,8 +9,8 @@ import {
   saveChallengeCode,
   setMark,
 } from "../progress/progress-service";
-import { requireUser, userOf } from "./access";
-import { errorBody, errorResponse, signedInErrors, signedInSecurity } from "./errors";
+import { signedIn, userOf } from "./access";
+import { errorBody, errorResponse, signedInErrors, jsonResponse, jsonBody } from "./errors";
 import type { ApiEnv } from "./types";
 
 const Mark = z.object({ done: z.boolean(), bookmarked: z.boolean() }).openapi("ProgressMark");
@@ -20,17 +20,12 @@ const overview = createRoute({
   path: "/",
   tags: ["Progress"],
   summary: "Your questions done, against the published total, per technology",
-  security: signedInSecurity,
-  middleware: [requireUser()] as const,
+  ...signedIn(),
   responses: {
-    200: {
-      content: {
-        "application/json": {
-          schema: z.object({ technologies: z.record(z.string(), z.object({ done: z.number(), total: z.number() })) }),
-        },
-      },
-      description: "Progress per technology slug",
-    },
+    200: jsonResponse(
+      z.object({ technologies: z.record(z.string(), z.object({ done: z.number(), total: z.number() })) }),
+      "Progress per technology slug",
+    ),
     ...signedInErrors,
   },
 });
@@ -40,14 +35,10 @@ const marks = createRoute({
   path: "/questions",
   tags: ["Progress"],
   summary: "Your marks (done, bookmarked) on the questions of one technology",
-  security: signedInSecurity,
-  middleware: [requireUser()] as const,
+  ...signedIn(),
   request: { query: z.object({ technology: z.enum(TECHNOLOGY_SLUGS) }) },
   responses: {
-    200: {
-      content: { "application/json": { schema: z.object({ marks: z.record(z.string(), Mark) }) } },
-      description: "Marks by question id; questions without a mark are absent",
-    },
+    200: jsonResponse(z.object({ marks: z.record(z.string(), Mark) }), "Marks by question id; questions without a mark are absent"),
     400: errorResponse("An unknown technology"),
     ...signedInErrors,
   },
@@ -58,23 +49,17 @@ const update = createRoute({
   path: "/questions/{id}",
   tags: ["Progress"],
   summary: "Mark a question done or not, bookmarked or not",
-  security: signedInSecurity,
-  middleware: [requireUser()] as const,
+  ...signedIn(),
   request: {
     params: z.object({ id: z.string().min(1).max(120) }),
-    body: {
-      content: {
-        "application/json": {
-          schema: z
-            .object({ done: z.boolean().optional(), bookmarked: z.boolean().optional() })
-            .refine((b) => b.done !== undefined || b.bookmarked !== undefined, { message: "Send done, bookmarked or both." }),
-        },
-      },
-      required: true,
-    },
+    body: jsonBody(
+      z
+        .object({ done: z.boolean().optional(), bookmarked: z.boolean().optional() })
+        .refine((b) => b.done !== undefined || b.bookmarked !== undefined, { message: "Send done, bookmarked or both." }),
+    ),
   },
   responses: {
-    200: { content: { "application/json": { schema: Mark } }, description: "The question's marks now" },
+    200: jsonResponse(Mark, "The question's marks now"),
     400: errorResponse("Neither done nor bookmarked, or not booleans"),
     ...signedInErrors,
     404: errorResponse("No such question"),
@@ -86,29 +71,24 @@ const bookmarks = createRoute({
   path: "/bookmarks",
   tags: ["Progress"],
   summary: "Your bookmarked questions, newest bookmark first",
-  security: signedInSecurity,
-  middleware: [requireUser()] as const,
+  ...signedIn(),
   responses: {
-    200: {
-      content: {
-        "application/json": {
-          schema: z.object({
-            bookmarks: z.array(
-              z.object({
-                id: z.string(),
-                technology: z.string(),
-                kind: z.enum(KINDS),
-                level: z.enum(LEVELS),
-                title: z.string(),
-                done: z.boolean(),
-                bookmarkedAt: z.string(),
-              }),
-            ),
+    200: jsonResponse(
+      z.object({
+        bookmarks: z.array(
+          z.object({
+            id: z.string(),
+            technology: z.string(),
+            kind: z.enum(KINDS),
+            level: z.enum(LEVELS),
+            title: z.string(),
+            done: z.boolean(),
+            bookmarkedAt: z.string(),
           }),
-        },
-      },
-      description: "Bookmarks",
-    },
+        ),
+      }),
+      "Bookmarks",
+    ),
     ...signedInErrors,
   },
 });
@@ -120,11 +100,10 @@ const readCode = createRoute({
   path: "/questions/{id}/code",
   tags: ["Progress"],
   summary: "Your saved code for a programming challenge, and when you first solved it",
-  security: signedInSecurity,
-  middleware: [requireUser()] as const,
+  ...signedIn(),
   request: { params: z.object({ id: z.string().min(1).max(120) }) },
   responses: {
-    200: { content: { "application/json": { schema: CodeState } }, description: "Saved code (null when none yet)" },
+    200: jsonResponse(CodeState, "Saved code (null when none yet)"),
     ...signedInErrors,
   },
 });
@@ -134,14 +113,13 @@ const saveCode = createRoute({
   path: "/questions/{id}/code",
   tags: ["Progress"],
   summary: "Save your code for a challenge; solved: true records the solve and marks the question done",
-  security: signedInSecurity,
-  middleware: [requireUser()] as const,
+  ...signedIn(),
   request: {
     params: z.object({ id: z.string().min(1).max(120) }),
-    body: { content: { "application/json": { schema: z.object({ code: z.string(), solved: z.boolean().optional() }) } }, required: true },
+    body: jsonBody(z.object({ code: z.string(), solved: z.boolean().optional() })),
   },
   responses: {
-    200: { content: { "application/json": { schema: z.object({ solvedAt: z.string().nullable() }) } }, description: "Saved" },
+    200: jsonResponse(z.object({ solvedAt: z.string().nullable() }), "Saved"),
     400: errorResponse("Not valid"),
     ...signedInErrors,
     404: errorResponse("No such challenge"),

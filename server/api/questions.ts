@@ -2,7 +2,7 @@ import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import { KINDS, LEVELS, TECHNOLOGY_SLUGS, technologies } from "../../app/lib/technologies";
 import { SEARCH_LIMITS, searchQuestions } from "../questions/question-search";
 import { countQuestions, decodeListCursor, findQuestion, listQuestions } from "../questions/question-service";
-import { errorBody, errorResponse } from "./errors";
+import { errorBody, errorResponse, jsonResponse } from "./errors";
 import type { ApiEnv } from "./types";
 
 const Level = z.enum(LEVELS).openapi({ description: "beginner = List 1, advance = List 2, expert = List 3" });
@@ -36,23 +36,19 @@ const technologiesRoute = createRoute({
   tags: ["Questions"],
   summary: "The technologies with published question counts per kind and level",
   responses: {
-    200: {
-      content: {
-        "application/json": {
-          schema: z.object({
-            technologies: z.array(
-              z.object({
-                slug: z.string(),
-                name: z.string(),
-                total: z.number(),
-                counts: z.object({ theory: LevelCounts, console: LevelCounts, program: LevelCounts }),
-              }),
-            ),
+    200: jsonResponse(
+      z.object({
+        technologies: z.array(
+          z.object({
+            slug: z.string(),
+            name: z.string(),
+            total: z.number(),
+            counts: z.object({ theory: LevelCounts, console: LevelCounts, program: LevelCounts }),
           }),
-        },
-      },
-      description: "Every technology, with zero counts where there are no questions yet",
-    },
+        ),
+      }),
+      "Every technology, with zero counts where there are no questions yet",
+    ),
   },
 });
 
@@ -75,10 +71,7 @@ const listRoute = createRoute({
     }),
   },
   responses: {
-    200: {
-      content: { "application/json": { schema: z.object({ questions: z.array(QuestionSummary), nextCursor: z.string().nullable() }) } },
-      description: "One page",
-    },
+    200: jsonResponse(z.object({ questions: z.array(QuestionSummary), nextCursor: z.string().nullable() }), "One page"),
     400: errorResponse("A bad filter"),
   },
 });
@@ -90,19 +83,15 @@ const detailRoute = createRoute({
   summary: "One question with its answer, explanation, output or solution",
   request: { params: z.object({ technology: z.enum(TECHNOLOGY_SLUGS), id: z.string().min(1).max(120) }) },
   responses: {
-    200: {
-      content: {
-        "application/json": {
-          schema: z.object({
-            question: Question,
-            previous: QuestionSummary.nullable(),
-            next: QuestionSummary.nullable(),
-            related: z.array(QuestionSummary),
-          }),
-        },
-      },
-      description: "The question and its neighbours in its list",
-    },
+    200: jsonResponse(
+      z.object({
+        question: Question,
+        previous: QuestionSummary.nullable(),
+        next: QuestionSummary.nullable(),
+        related: z.array(QuestionSummary),
+      }),
+      "The question and its neighbours in its list",
+    ),
     400: errorResponse("An unknown technology"),
     404: errorResponse("No such question"),
   },
@@ -130,20 +119,16 @@ const searchRoute = createRoute({
     }),
   },
   responses: {
-    200: {
-      content: {
-        "application/json": {
-          schema: z.object({
-            hits: z.array(
-              z
-                .object({ id: z.string(), technology: z.string(), kind: Kind, level: Level, title: Marked, snippet: Marked })
-                .openapi("SearchHit"),
-            ),
-          }),
-        },
-      },
-      description: `Up to ${SEARCH_LIMITS.pageSize} hits, best first`,
-    },
+    200: jsonResponse(
+      z.object({
+        hits: z.array(
+          z
+            .object({ id: z.string(), technology: z.string(), kind: Kind, level: Level, title: Marked, snippet: Marked })
+            .openapi("SearchHit"),
+        ),
+      }),
+      `Up to ${SEARCH_LIMITS.pageSize} hits, best first`,
+    ),
     400: errorResponse("A bad query or filter"),
   },
 });

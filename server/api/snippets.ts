@@ -2,8 +2,8 @@ import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import { clientAddress, hashAddress } from "../http/client-address";
 import { SNIPPET_LANGUAGES, SNIPPET_LIMITS, createSnippet, findSnippet, listOwnSnippets } from "../snippets/snippet-service";
 import { currentUser } from "../users/user-service";
-import { requireUser, userOf } from "./access";
-import { errorBody, errorResponse, signedInErrors, signedInSecurity } from "./errors";
+import { signedIn, userOf } from "./access";
+import { errorBody, errorResponse, signedInErrors, jsonResponse, jsonBody } from "./errors";
 import type { ApiEnv } from "./types";
 
 const Language = z.enum(SNIPPET_LANGUAGES);
@@ -20,13 +20,10 @@ const create = createRoute({
   tags: ["Snippets"],
   summary: `Share code from the live compiler (at most ${kilobytes} KB); anyone may share`,
   request: {
-    body: {
-      content: { "application/json": { schema: z.object({ language: Language, code: z.string().min(1, "There is no code to share.") }) } },
-      required: true,
-    },
+    body: jsonBody(z.object({ language: Language, code: z.string().min(1, "There is no code to share.") })),
   },
   responses: {
-    201: { content: { "application/json": { schema: z.object({ id: z.string(), url: z.string() }) } }, description: "Shared" },
+    201: jsonResponse(z.object({ id: z.string(), url: z.string() }), "Shared"),
     400: errorResponse("No code, or an unknown language"),
     413: errorResponse(`Larger than ${kilobytes} KB`),
     429: errorResponse("Too many shares from this client; see Retry-After"),
@@ -40,12 +37,7 @@ const read = createRoute({
   summary: "A shared snippet",
   request: { params: z.object({ id: z.string().min(1).max(16) }) },
   responses: {
-    200: {
-      content: {
-        "application/json": { schema: z.object({ id: z.string(), language: Language, code: z.string(), createdAt: z.string() }) },
-      },
-      description: "The snippet",
-    },
+    200: jsonResponse(z.object({ id: z.string(), language: Language, code: z.string(), createdAt: z.string() }), "The snippet"),
     404: errorResponse("No such snippet"),
   },
 });
@@ -55,19 +47,14 @@ const mine = createRoute({
   path: "/mine",
   tags: ["Snippets"],
   summary: "Your shared snippets, newest first",
-  security: signedInSecurity,
-  middleware: [requireUser()] as const,
+  ...signedIn(),
   responses: {
-    200: {
-      content: {
-        "application/json": {
-          schema: z.object({
-            snippets: z.array(z.object({ id: z.string(), language: Language, firstLine: z.string(), createdAt: z.string() })),
-          }),
-        },
-      },
-      description: "Your snippets",
-    },
+    200: jsonResponse(
+      z.object({
+        snippets: z.array(z.object({ id: z.string(), language: Language, firstLine: z.string(), createdAt: z.string() })),
+      }),
+      "Your snippets",
+    ),
     ...signedInErrors,
   },
 });

@@ -1,7 +1,7 @@
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import { UPLOAD_LIMITS, storeImageUpload } from "../uploads/image-upload";
-import { requireUser, userOf } from "./access";
-import { errorBody, errorResponse, signedInErrors, signedInSecurity } from "./errors";
+import { signedIn, userOf } from "./access";
+import { errorBody, errorResponse, signedInErrors, jsonResponse } from "./errors";
 import type { ApiEnv } from "./types";
 
 const megabytes = UPLOAD_LIMITS.bytes / 1024 / 1024;
@@ -19,8 +19,7 @@ const upload = createRoute({
   description:
     "The type is read from the file's bytes. The image is re-encoded as WebP (metadata removed) and scaled to fit " +
     `${UPLOAD_LIMITS.maxSide} × ${UPLOAD_LIMITS.maxSide}. Use the returned url as a post's imageUrl or in its body.`,
-  security: signedInSecurity,
-  middleware: [requireUser()] as const,
+  ...signedIn(),
   request: {
     body: {
       content: {
@@ -36,21 +35,17 @@ const upload = createRoute({
     },
   },
   responses: {
-    201: {
-      content: {
-        "application/json": {
-          schema: z
-            .object({
-              url: z.string().openapi({ example: "/uploads/0b6f….webp" }),
-              width: z.number(),
-              height: z.number(),
-              bytes: z.number(),
-            })
-            .openapi("ImageUpload"),
-        },
-      },
-      description: "Stored",
-    },
+    201: jsonResponse(
+      z
+        .object({
+          url: z.string().openapi({ example: "/uploads/0b6f….webp" }),
+          width: z.number(),
+          height: z.number(),
+          bytes: z.number(),
+        })
+        .openapi("ImageUpload"),
+      "Stored",
+    ),
     400: errorResponse("No file"),
     ...signedInErrors,
     413: errorResponse(`Larger than ${megabytes} MB`),

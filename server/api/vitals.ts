@@ -1,5 +1,5 @@
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
-import { errorResponse } from "./errors";
+import { errorResponse, jsonBody } from "./errors";
 import type { ApiEnv } from "./types";
 
 // Core Web Vitals measured in visitors' browsers (app/lib/web-vitals.ts), logged so
@@ -18,7 +18,7 @@ const route = createRoute({
   path: "/",
   tags: ["System"],
   summary: "Report one Core Web Vitals measurement",
-  request: { body: { content: { "application/json": { schema: VitalSchema } }, required: true } },
+  request: { body: jsonBody(VitalSchema) },
   responses: {
     204: { description: "Recorded" },
     400: errorResponse("The measurement is malformed"),
