@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import type { BlogPostTable } from "../db/schema";
+import { decodeKeyset, encodeKeyset } from "../db/keyset";
 import type { Services } from "../services";
 import type { SessionUser } from "../users/user-service";
 import { previewText, renderMarkdown, sanitizePostHtml } from "./render";
@@ -28,18 +29,12 @@ interface Cursor {
 }
 
 export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString("base64url");
+  return encodeKeyset([cursor.createdAt, cursor.id]);
 }
 
 export function decodeCursor(value: string | null | undefined): Cursor | null {
-  if (!value) return null;
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(value, "base64url").toString()) as unknown[];
-    if ((createdAt === null || typeof createdAt === "string") && typeof id === "string") return { createdAt, id };
-  } catch {
-    // fall through: a bad cursor is no cursor
-  }
-  return null;
+  const parts = decodeKeyset(value, ["nullable", "string"]);
+  return parts ? { createdAt: parts[0] ?? null, id: parts[1]! } : null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { KINDS, type Kind, LEVELS, type Level, type TechnologySlug, technologies } from "../../app/lib/technologies";
+import { decodeKeyset, encodeKeyset } from "../db/keyset";
 import type { SitemapEntry } from "../seo/sitemap";
 import type { Services } from "../services";
 import type { QuestionContent } from "./question-content";
@@ -66,18 +67,12 @@ export interface ListCursor {
 }
 
 export function encodeListCursor(cursor: ListCursor): string {
-  return Buffer.from(JSON.stringify([cursor.sortKey, cursor.id])).toString("base64url");
+  return encodeKeyset([cursor.sortKey, cursor.id]);
 }
 
 export function decodeListCursor(value: string | null | undefined): ListCursor | null {
-  if (!value) return null;
-  try {
-    const [sortKey, id] = JSON.parse(Buffer.from(value, "base64url").toString()) as unknown[];
-    if (typeof sortKey === "string" && typeof id === "string") return { sortKey, id };
-  } catch {
-    // a bad cursor is no cursor
-  }
-  return null;
+  const parts = decodeKeyset(value, ["string", "string"]);
+  return parts ? { sortKey: parts[0]!, id: parts[1]! } : null;
 }
 
 /**
