@@ -8,7 +8,7 @@ import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { readSelection, selectionOf, selectionSearch, writeSelection } from "~/lib/selection";
 import { KINDS, type Kind, LEVELS, type Level, technologies, technologyOfPath } from "~/lib/technologies";
 import { fill, questionTexts as t } from "~/lib/texts";
-import { marksFor, progressByTechnology } from "../../server/progress/progress-service";
+import { doneInTechnology, marksFor } from "../../server/progress/progress-service";
 import { countQuestions, decodeListCursor, listQuestions } from "../../server/questions/question-service";
 import { currentUser } from "../../server/users/user-service";
 import type { Route } from "./+types/question-list";
@@ -32,14 +32,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? await listQuestions(context.services, { technology: technology.slug, kind, level }, after)
     : { questions: [], nextCursor: null };
   // Signed-in readers see their marks and progress; visitors read everything without them.
-  const [marks, progress] = user
+  // The total is already in the counts; only the user's done count is asked for.
+  const [marks, done] = user
     ? await Promise.all([
         marksFor(
           context.services,
           user,
           page.questions.map((q) => q.id),
         ),
-        progressByTechnology(context.services, user),
+        doneInTechnology(context.services, user, technology.slug),
       ])
     : [null, null];
   return {
@@ -49,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     offered,
     counts,
     marks,
-    progress: progress?.[technology.slug] ?? null,
+    progress: done === null ? null : { done, total: mine.total },
     explicit: Boolean(requestedKind || url.searchParams.get("level")),
     paged: Boolean(after),
     ...page,
@@ -77,15 +78,14 @@ export default function QuestionListPage({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [practice, setPractice] = usePracticeMode();
   const [marks, setMarks] = useState<Record<string, Mark> | null>(loaderData.marks);
-  const [done, setDone] = useState(loaderData.progress?.done ?? 0);
-  useEffect(() => {
-    setMarks(loaderData.marks);
-    setDone(loaderData.progress?.done ?? 0);
-  }, [loaderData.marks, loaderData.progress]);
-  function changeMark(id: string, next: Mark, previous: Mark) {
-    setMarks((current) => ({ ...current, [id]: next }));
-    if (next.done !== previous.done) setDone((n) => n + (next.done ? 1 : -1));
-  }
+  useEffect(() => setMarks(loaderData.marks), [loaderData.marks]);
+  const changeMark = (id: string, next: Mark) => setMarks((current) => ({ ...current, [id]: next }));
+  // The bar follows the marks changed on this page since it loaded.
+  const changedDone = Object.entries(marks ?? {}).reduce(
+    (n, [id, mark]) => n + Number(mark.done) - Number(loaderData.marks?.[id]?.done ?? false),
+    0,
+  );
+  const done = (loaderData.progress?.done ?? 0) + changedDone;
   const mine = counts[technology.slug];
   const base = `/${technology.slug}-questions`;
 

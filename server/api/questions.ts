@@ -1,7 +1,7 @@
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import { KINDS, LEVELS, TECHNOLOGY_SLUGS, technologies } from "../../app/lib/technologies";
 import { SEARCH_LIMITS, searchQuestions } from "../questions/question-search";
-import { countQuestions, decodeListCursor, findQuestion, listQuestions } from "../questions/question-service";
+import { countQuestions, decodeListCursor, findQuestion, listQuestionSummaries } from "../questions/question-service";
 import { errorBody, errorResponse, jsonResponse } from "./errors";
 import type { ApiEnv } from "./types";
 
@@ -152,9 +152,13 @@ export const questionsRouter = new OpenAPIHono<ApiEnv>()
   })
   .openapi(listRoute, async (c) => {
     const { technology, kind, level, tag, after, limit } = c.req.valid("query");
-    const page = await listQuestions(c.var.services, { technology, kind, level, tag }, decodeListCursor(after), limit ? Number(limit) : 50);
-    const questions = page.questions.map(({ id, technology, kind, level, title, tags }) => ({ id, technology, kind, level, title, tags }));
-    return c.json({ questions, nextCursor: page.nextCursor }, 200);
+    const page = await listQuestionSummaries(
+      c.var.services,
+      { technology, kind, level, tag },
+      decodeListCursor(after),
+      limit ? Number(limit) : 50,
+    );
+    return c.json(page, 200);
   })
   .openapi(detailRoute, async (c) => {
     const { technology, id } = c.req.valid("param");

@@ -16,6 +16,10 @@ export interface Mark {
 
 export type TechnologyProgress = Record<TechnologySlug, { done: number; total: number }>;
 
+function toMarks(rows: { question_id: string; done_at: string | null; bookmarked_at: string | null }[]): Record<string, Mark> {
+  return Object.fromEntries(rows.map((r) => [r.question_id, { done: Boolean(r.done_at), bookmarked: Boolean(r.bookmarked_at) }]));
+}
+
 /** The user's marks on the given questions (those without a mark are absent). */
 export async function marksFor(services: Services, user: SessionUser, questionIds: string[]): Promise<Record<string, Mark>> {
   if (!questionIds.length) return {};
@@ -25,7 +29,21 @@ export async function marksFor(services: Services, user: SessionUser, questionId
     .where("user_id", "=", user.id)
     .where("question_id", "in", questionIds)
     .execute();
-  return Object.fromEntries(rows.map((r) => [r.question_id, { done: Boolean(r.done_at), bookmarked: Boolean(r.bookmarked_at) }]));
+  return toMarks(rows);
+}
+
+/** How many published questions of one technology the user marked done (one indexed count). */
+export async function doneInTechnology(services: Services, user: SessionUser, technology: string): Promise<number> {
+  const row = await services.database.db
+    .selectFrom("question_progress as p")
+    .innerJoin("question as q", "q.id", "p.question_id")
+    .select(sql<number>`count(*)`.as("n"))
+    .where("p.user_id", "=", user.id)
+    .where("p.done_at", "is not", null)
+    .where("q.technology", "=", technology)
+    .where("q.status", "=", "published")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** Done against published totals, per technology: two grouped queries. */
@@ -125,7 +143,7 @@ export async function marksInTechnology(services: Services, user: SessionUser, t
     .where("q.technology", "=", technology)
     .where("q.status", "=", "published")
     .execute();
-  return Object.fromEntries(rows.map((r) => [r.question_id, { done: Boolean(r.done_at), bookmarked: Boolean(r.bookmarked_at) }]));
+  return toMarks(rows);
 }
 
 export const CHALLENGE_CODE_LIMIT = 100 * 1024;

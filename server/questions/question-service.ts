@@ -75,20 +75,19 @@ export function decodeListCursor(value: string | null | undefined): ListCursor |
   return parts ? { sortKey: parts[0]!, id: parts[1]! } : null;
 }
 
-/**
- * Questions of a technology (optionally one kind, level and tag), in list order; the full
- * question, so a list can reveal answers in place. The list page always passes kind and
- * level, which the (technology, kind, level, status, sort_key, id) index answers directly.
- */
-export async function listQuestions(
-  services: Services,
-  filter: { technology: string; kind?: Kind; level?: Level; tag?: string },
-  after: ListCursor | null = null,
-  limit = LIST_PAGE_SIZE,
-) {
+export interface ListFilter {
+  technology: string;
+  kind?: Kind;
+  level?: Level;
+  tag?: string;
+}
+
+/** One keyset page of a list, with each question's rendered content only when it is wanted. */
+async function listPage(services: Services, filter: ListFilter, after: ListCursor | null, limit: number, withContent: boolean) {
   let query = services.database.db
     .selectFrom("question")
-    .select(["id", "technology", "kind", "level", "title", "tags", "content", "sort_key"])
+    .select(["id", "technology", "kind", "level", "title", "tags", "sort_key"])
+    .$if(withContent, (qb) => qb.select("content"))
     .where("technology", "=", filter.technology)
     .where("status", "=", "published");
   if (filter.kind) query = query.where("kind", "=", filter.kind);
@@ -112,10 +111,28 @@ export async function listQuestions(
     .execute();
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  return {
-    questions: page.map(toQuestion),
-    nextCursor: rows.length > limit && last ? encodeListCursor({ sortKey: last.sort_key, id: last.id }) : null,
-  };
+  return { rows: page, nextCursor: rows.length > limit && last ? encodeListCursor({ sortKey: last.sort_key, id: last.id }) : null };
+}
+
+/**
+ * Questions of a technology (optionally one kind, level and tag), in list order, with
+ * their content, so a list page can reveal answers in place. The list page always passes
+ * kind and level, which the (technology, kind, level, status, sort_key, id) index answers.
+ */
+export async function listQuestions(services: Services, filter: ListFilter, after: ListCursor | null = null, limit = LIST_PAGE_SIZE) {
+  const page = await listPage(services, filter, after, limit, true);
+  return { questions: page.rows.map((row) => toQuestion(row as Row)), nextCursor: page.nextCursor };
+}
+
+/** The same list as summaries (the API's list): no content is read or parsed. */
+export async function listQuestionSummaries(
+  services: Services,
+  filter: ListFilter,
+  after: ListCursor | null = null,
+  limit = LIST_PAGE_SIZE,
+) {
+  const page = await listPage(services, filter, after, limit, false);
+  return { questions: page.rows.map(summary), nextCursor: page.nextCursor };
 }
 
 export interface QuestionWithNeighbours {

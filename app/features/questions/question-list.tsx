@@ -12,7 +12,7 @@ interface Props {
   questions: Question[];
   /** The signed-in user's marks; null for visitors, who get no toggles. */
   marks: Record<string, Mark> | null;
-  onMarkChange(questionId: string, next: Mark, previous: Mark): void;
+  onMarkChange(questionId: string, next: Mark): void;
   practice: boolean;
   onPracticeChange(on: boolean): void;
 }
@@ -71,9 +71,7 @@ export function QuestionList({ questions, marks, onMarkChange, practice, onPract
                   </p>
                 </div>
               </details>
-              {marks && (
-                <ProgressToggles questionId={q.id} title={q.title} mark={mark} onChange={(next, prev) => onMarkChange(q.id, next, prev)} />
-              )}
+              {marks && <ProgressToggles questionId={q.id} title={q.title} mark={mark} onChange={(next) => onMarkChange(q.id, next)} />}
             </li>
           );
         })}
