@@ -21,3 +21,24 @@ export function InputField({ label, ...input }: ComponentProps<"input"> & { labe
 export function TextAreaField({ label, ...textarea }: ComponentProps<"textarea"> & { label: string }) {
   return <Field label={label}>{(id) => <textarea id={id} {...textarea} />}</Field>;
 }
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+export function SelectField({ label, options, ...select }: ComponentProps<"select"> & { label: string; options: SelectOption[] }) {
+  return (
+    <Field label={label}>
+      {(id) => (
+        <select id={id} {...select}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}

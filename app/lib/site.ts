@@ -10,6 +10,11 @@ export const storageKeys = {
   email: "email",
   uid: "uid",
   name: "name",
+  practiceMode: "practiceMode",
+  /** The live compiler's code, one entry per language. */
+  compilerCode: (language: string) => `compiler:${language}`,
+  /** A challenge's code in this browser, one entry per question. */
+  challengeCode: (questionId: string) => `challenge:${questionId}`,
 } as const;
 
 /** Spec §9: the consent cookie lives 150 days. */

@@ -40,3 +40,8 @@ export function technologyOfPath(pathname: string) {
   const slug = /^\/([a-z-]+?)-questions(\/|$)/.exec(pathname)?.[1] ?? "";
   return technologyBySlug(slug);
 }
+
+/** Challenges whose tests the browser sandbox can run (the solve page exists for these). */
+export function solvableInBrowser(tests: { lang: string } | null): boolean {
+  return tests !== null && (tests.lang === "js" || tests.lang === "ts");
+}

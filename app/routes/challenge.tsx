@@ -2,14 +2,12 @@ import { Link, data } from "react-router";
 import { ChallengeSolver } from "~/features/challenges/challenge-solver";
 import { questionPath } from "~/features/questions/question-list";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { technologyOfPath } from "~/lib/technologies";
+import { solvableInBrowser, technologyOfPath } from "~/lib/technologies";
 import { challengeTexts as t, questionTexts } from "~/lib/texts";
 import { challengeCode } from "../../server/progress/progress-service";
 import { findQuestion } from "../../server/questions/question-service";
 import { currentUser } from "../../server/users/user-service";
 import type { Route } from "./+types/challenge";
-
-const RUNNABLE = new Set(["js", "ts"]);
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const technology = technologyOfPath(new URL(request.url).pathname);
@@ -18,7 +16,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     currentUser(context.services, request.headers),
   ]);
   const q = found?.question;
-  if (!technology || !q || q.kind !== "program" || !q.starter || !q.tests || !RUNNABLE.has(q.tests.lang)) {
+  if (!technology || !q || q.kind !== "program" || !q.starter || !q.tests || !solvableInBrowser(q.tests)) {
     throw data(null, { status: 404 });
   }
   const saved = user ? await challengeCode(context.services, user, q.id) : null;

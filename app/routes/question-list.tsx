@@ -3,6 +3,7 @@ import { Link, data, useLocation, useNavigate } from "react-router";
 import type { Mark } from "~/features/questions/progress-toggles";
 import { ProgressMeter } from "~/features/questions/progress-meter";
 import { QuestionList } from "~/features/questions/question-list";
+import { SegmentedNav } from "~/features/questions/segmented-nav";
 import { usePracticeMode } from "~/features/questions/use-practice-mode";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { readSelection, selectionOf, selectionSearch, writeSelection } from "~/lib/selection";
@@ -118,35 +119,33 @@ export default function QuestionListPage({ loaderData }: Route.ComponentProps) {
         </header>
         {offered.length > 0 && (
           <>
-            <nav className="segmented segmented--kinds" aria-label={t.kindsLabel}>
-              {offered.map((k) => (
-                <Link
-                  key={k}
-                  className="segmented__item"
-                  to={`${base}?kind=${k}&level=${level}`}
-                  aria-current={k === kind ? "page" : undefined}
-                  preventScrollReset
-                >
-                  <span>{t.kinds[k]}</span>
-                  <span className="segmented__count">{kindCount(k)}</span>
-                </Link>
-              ))}
-            </nav>
-            <nav className="segmented segmented--levels" aria-label={t.levelsLabel}>
-              {LEVELS.map((l) => (
-                <Link
-                  key={l}
-                  className="segmented__item"
-                  to={`${base}?kind=${kind}&level=${l}`}
-                  aria-current={l === level ? "page" : undefined}
-                  preventScrollReset
-                >
-                  <span>{t.lists[l]}</span>
-                  {!practice && <span className="segmented__sub">{t.levels[l]}</span>}
-                  <span className="segmented__count">{mine[kind][l]}</span>
-                </Link>
-              ))}
-            </nav>
+            <SegmentedNav
+              label={t.kindsLabel}
+              className="segmented--kinds"
+              items={offered.map((k) => ({
+                key: k,
+                to: `${base}?kind=${k}&level=${level}`,
+                current: k === kind,
+                label: <span>{t.kinds[k]}</span>,
+                count: kindCount(k),
+              }))}
+            />
+            <SegmentedNav
+              label={t.levelsLabel}
+              className="segmented--levels"
+              items={LEVELS.map((l) => ({
+                key: l,
+                to: `${base}?kind=${kind}&level=${l}`,
+                current: l === level,
+                label: (
+                  <>
+                    <span>{t.lists[l]}</span>
+                    {!practice && <span className="segmented__sub">{t.levels[l]}</span>}
+                  </>
+                ),
+                count: mine[kind][l],
+              }))}
+            />
           </>
         )}
         <h2 className="question-main__heading">

@@ -1,7 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
+import { InputField, SelectField } from "~/components/field";
 import { SearchResults } from "~/features/questions/search-results";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { KINDS, LEVELS, TECHNOLOGY_SLUGS, type Kind, type Level, technologies } from "~/lib/technologies";
+import { KINDS, LEVELS, TECHNOLOGY_SLUGS, technologies } from "~/lib/technologies";
 import { fill, questionTexts, searchTexts as t } from "~/lib/texts";
 import { SEARCH_LIMITS } from "~/lib/search";
 import { searchQuestions } from "../../server/questions/question-search";
@@ -40,56 +41,38 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { query, filter, page, hits, more } = loaderData;
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/search";
+  const any = { value: "", label: t.any };
   const nextPage = new URLSearchParams({ q: query, ...(filter as Record<string, string>), page: String(page + 1) });
   return (
     <div className="page search-page">
       <h1>{t.title}</h1>
       <Form method="get" action="/search" role="search" className="search-form">
-        <div className="field search-form__query">
-          <label className="field__label" htmlFor="search-q">
-            {t.label}
-          </label>
-          <input id="search-q" type="search" name="q" defaultValue={query} placeholder={t.placeholder} maxLength={SEARCH_LIMITS.query} />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="search-technology">
-            {t.technology}
-          </label>
-          <select id="search-technology" name="technology" defaultValue={filter.technology ?? ""}>
-            <option value="">{t.any}</option>
-            {technologies.map((tech) => (
-              <option key={tech.slug} value={tech.slug}>
-                {tech.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="search-kind">
-            {t.kind}
-          </label>
-          <select id="search-kind" name="kind" defaultValue={filter.kind ?? ""}>
-            <option value="">{t.any}</option>
-            {KINDS.map((k: Kind) => (
-              <option key={k} value={k}>
-                {questionTexts.kinds[k]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="search-level">
-            {t.level}
-          </label>
-          <select id="search-level" name="level" defaultValue={filter.level ?? ""}>
-            <option value="">{t.any}</option>
-            {LEVELS.map((l: Level) => (
-              <option key={l} value={l}>
-                {questionTexts.lists[l]} ({questionTexts.levels[l]})
-              </option>
-            ))}
-          </select>
-        </div>
+        <InputField
+          label={t.label}
+          type="search"
+          name="q"
+          defaultValue={query}
+          placeholder={t.placeholder}
+          maxLength={SEARCH_LIMITS.query}
+        />
+        <SelectField
+          label={t.technology}
+          name="technology"
+          defaultValue={filter.technology ?? ""}
+          options={[any, ...technologies.map((tech) => ({ value: tech.slug, label: tech.name }))]}
+        />
+        <SelectField
+          label={t.kind}
+          name="kind"
+          defaultValue={filter.kind ?? ""}
+          options={[any, ...KINDS.map((k) => ({ value: k, label: questionTexts.kinds[k] }))]}
+        />
+        <SelectField
+          label={t.level}
+          name="level"
+          defaultValue={filter.level ?? ""}
+          options={[any, ...LEVELS.map((l) => ({ value: l, label: `${questionTexts.lists[l]} (${questionTexts.levels[l]})` }))]}
+        />
         <button type="submit" className="button button--primary">
           {t.submit}
         </button>

@@ -25,22 +25,21 @@ function runScript(message) {
   const worker = new Worker(workerUrl);
   const run = { id: message.id, worker, timer: 0 };
   current = run;
-  run.timer = setTimeout(() => {
-    if (current !== run) return;
-    stop();
-    send({ type: "done", id: run.id, status: "timeout" });
-  }, message.timeoutMs);
+  // The time limit, started again (not extended) when the program's phase changes.
+  const limit = (ms) => {
+    clearTimeout(run.timer);
+    run.timer = setTimeout(() => {
+      if (current !== run) return;
+      stop();
+      send({ type: "done", id: run.id, status: "timeout" });
+    }, ms);
+  };
+  limit(message.timeoutMs);
   worker.onmessage = (event) => {
     if (current !== run) return;
     // Loading a runtime (Pyodide, sql.js) does not count against the program's time.
     if (event.data.type === "phase") {
-      clearTimeout(run.timer);
-      const limit = event.data.phase === "loading" ? 60_000 : message.timeoutMs;
-      run.timer = setTimeout(() => {
-        if (current !== run) return;
-        stop();
-        send({ type: "done", id: run.id, status: "timeout" });
-      }, limit);
+      limit(event.data.phase === "loading" ? 60_000 : message.timeoutMs);
       send({ type: "phase", id: run.id, phase: event.data.phase });
       return;
     }

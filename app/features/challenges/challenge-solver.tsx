@@ -2,6 +2,8 @@ import { CircleCheck, CircleX, Play, RotateCcw, Send } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { formatLongDate } from "~/lib/dates";
+import { storageKeys } from "~/lib/site";
+import { readStored, writeStored } from "~/lib/storage";
 import { challengeTexts as t, fill } from "~/lib/texts";
 import { LazyEditor } from "../runner/lazy-editor";
 import { OutputPanel } from "../runner/output-panel";
@@ -20,8 +22,6 @@ interface Props {
   /** The signed-in user's saved code and first solve; undefined for visitors. */
   account?: { code: string | null; solvedAt: string | null };
 }
-
-const storageKey = (id: string) => `challenge:${id}`;
 
 async function saveOnAccount(questionId: string, code: string, solved: boolean) {
   const response = await fetch(`/api/progress/questions/${encodeURIComponent(questionId)}/code`, {
@@ -42,21 +42,13 @@ export function ChallengeSolver({ questionId, language, starter, tests, account 
 
   // Work in this browser wins over the account copy when it is newer (it is saved on every edit).
   useEffect(() => {
-    try {
-      const local = localStorage.getItem(storageKey(questionId));
-      if (local !== null) setCode(local);
-    } catch {
-      // Storage unavailable: the account copy or the starter stays.
-    }
+    const local = readStored(storageKeys.challengeCode(questionId));
+    if (local !== null) setCode(local);
   }, [questionId]);
 
   function edit(next: string) {
     setCode(next);
-    try {
-      localStorage.setItem(storageKey(questionId), next);
-    } catch {
-      // Not kept in this browser; still in the editor.
-    }
+    writeStored(storageKeys.challengeCode(questionId), next);
   }
 
   async function runTests(all: boolean) {

@@ -1,8 +1,11 @@
 import { Download, Play, RotateCcw, Share2, Square } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { toast } from "sonner";
+import { SelectField } from "~/components/field";
 import { apiErrorMessage } from "~/lib/api-error";
+import { storageKeys } from "~/lib/site";
+import { readStored, writeStored } from "~/lib/storage";
 import { compilerTexts as t, runnerTexts } from "~/lib/texts";
 import { LazyEditor } from "../runner/lazy-editor";
 import { OutputPanel } from "../runner/output-panel";
@@ -12,24 +15,6 @@ import { STARTERS } from "./starters";
 
 const LANGUAGES: Language[] = ["javascript", "typescript", "html", "python", "sql"];
 const EXTENSIONS: Record<Language, string> = { javascript: "js", typescript: "ts", html: "html", python: "py", sql: "sql" };
-const storageKey = (language: Language) => `compiler:${language}`;
-
-function saved(language: Language): string | null {
-  try {
-    return localStorage.getItem(storageKey(language));
-  } catch {
-    return null;
-  }
-}
-
-function save(language: Language, code: string) {
-  try {
-    localStorage.setItem(storageKey(language), code);
-  } catch {
-    // Storage full or unavailable: the code stays in the editor.
-  }
-}
-
 interface Props {
   /** A shared snippet, opened read-only. */
   shared?: { id: string; language: Language; code: string };
@@ -46,17 +31,16 @@ export function LiveCompiler({ shared }: Props) {
   const sandbox = useSandbox();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const languageId = useId();
   const readOnly = Boolean(shared);
 
   // The user's own work comes back after a reload (per language).
   useEffect(() => {
-    if (!shared) setCode(saved(language) ?? STARTERS[language]);
+    if (!shared) setCode(readStored(storageKeys.compilerCode(language)) ?? STARTERS[language]);
   }, [language, shared]);
 
   function edit(next: string) {
     setCode(next);
-    if (!readOnly) save(language, next);
+    if (!readOnly) writeStored(storageKeys.compilerCode(language), next);
   }
 
   const run = () => void sandbox.run(() => programRequest(code, language), { code, language });
@@ -95,23 +79,20 @@ export function LiveCompiler({ shared }: Props) {
   }
 
   function fork() {
-    save(language, code);
+    writeStored(storageKeys.compilerCode(language), code);
     navigate(`/compiler?language=${language}`);
   }
 
   return (
     <div className={`compiler compiler--${language}`}>
       <div className="compiler__toolbar">
-        <div className="compiler__language">
-          <label htmlFor={languageId}>{t.language}</label>
-          <select id={languageId} value={language} disabled={readOnly} onChange={(e) => setLanguage(e.target.value as Language)}>
-            {LANGUAGES.map((l) => (
-              <option key={l} value={l}>
-                {t.languages[l]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={t.language}
+          value={language}
+          disabled={readOnly}
+          onChange={(e) => setLanguage(e.target.value as Language)}
+          options={LANGUAGES.map((l) => ({ value: l, label: t.languages[l] }))}
+        />
         {sandbox.running ? (
           <button type="button" className="button button--outline" onClick={sandbox.stop}>
             <Square aria-hidden size={16} /> {runnerTexts.stop}

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { solvableInBrowser } from "~/lib/technologies";
 import { texts, questionTexts as t } from "~/lib/texts";
 import type { Question } from "../../../server/questions/question-service";
 import { CodeBlock } from "./code-block";
@@ -119,7 +120,7 @@ export function QuestionBody({ question: q, place, practice = false, href }: Pro
           <CodeBlock source={q.starter.source} lang={q.starter.lang} />
         </>
       )}
-      {q.tests && ["js", "ts"].includes(q.tests.lang) ? (
+      {solvableInBrowser(q.tests) ? (
         <p>
           <Link className="button button--primary button--small" to={`${href}/solve`}>
             {t.solve}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
-
-const KEY = "practiceMode";
+import { storageKeys } from "~/lib/site";
+import { readStored, writeStored } from "~/lib/storage";
 
 /**
  * Practice mode (issue #6): answers and levels stay hidden until asked for. Remembered in
@@ -8,21 +8,10 @@ const KEY = "practiceMode";
  */
 export function usePracticeMode(): [boolean, (on: boolean) => void] {
   const [practice, setPractice] = useState(false);
-  useEffect(() => {
-    try {
-      setPractice(localStorage.getItem(KEY) === "true");
-    } catch {
-      // Storage unavailable: practice mode starts off.
-    }
-  }, []);
+  useEffect(() => setPractice(readStored(storageKeys.practiceMode) === "true"), []);
   const change = useCallback((on: boolean) => {
     setPractice(on);
-    try {
-      if (on) localStorage.setItem(KEY, "true");
-      else localStorage.removeItem(KEY);
-    } catch {
-      // Not remembered, but applied for this page.
-    }
+    writeStored(storageKeys.practiceMode, on ? "true" : null);
   }, []);
   return [practice, change];
 }
