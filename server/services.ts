@@ -8,6 +8,7 @@ import { migrateToLatest } from "./db/migrate";
 import type { Logger } from "./logger";
 import { type Mailer, createMailer } from "./mail/mailer";
 import { importQuestions } from "./questions/question-import";
+import { type TypeChecker, createTypeChecker } from "./challenges/type-check";
 import { resolveAuthSecret } from "./secrets";
 
 /**
@@ -22,6 +23,8 @@ export interface Services {
   authSecret: string;
   auth: Auth;
   mailer: Mailer;
+  /** TypeScript challenges' type checks, in a worker thread started on first use. */
+  typeChecker: TypeChecker;
 }
 
 export interface ServiceOptions {
@@ -51,7 +54,7 @@ export async function createServices(config: Config, logger: Logger, options: Se
     mailer,
     hashCost: options.hashCost,
   });
-  const services: Services = { config, logger, database, authSecret, auth, mailer };
+  const services: Services = { config, logger, database, authSecret, auth, mailer, typeChecker: createTypeChecker() };
   if (options.importContent === false) return services;
   // The staff posts in content/blog are imported on every start; unchanged files write
   // nothing. The question bank is parsed only when its files changed since the last import.
@@ -68,5 +71,6 @@ export async function createServices(config: Config, logger: Logger, options: Se
 }
 
 export async function closeServices(services: Services): Promise<void> {
+  await services.typeChecker.close();
   await services.database.close();
 }

@@ -45,3 +45,13 @@ export function technologyOfPath(pathname: string) {
 export function solvableInBrowser(tests: { lang: string } | null): boolean {
   return tests !== null && (tests.lang === "js" || tests.lang === "ts");
 }
+
+/** Code that needs Node's own APIs (process, require, setImmediate, Buffer), which the browser sandbox lacks. */
+export function usesNodeOnlyApis(source: string): boolean {
+  return /\bprocess\.|\brequire\(|\bsetImmediate\b|\bBuffer\.|\bglobalThis\.process\b/.test(source);
+}
+
+/** TypeScript the browser cannot run faithfully: it strips types without tsc's emit, so parameter properties come out in a different order. */
+export function needsTscEmit(source: string): boolean {
+  return /constructor\s*\([^)]*\b(public|private|protected|readonly)\s+\w/.test(source);
+}

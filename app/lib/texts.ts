@@ -470,6 +470,13 @@ export const challengeTexts = {
   timedOut: "The tests did not finish within the time limit. Is there an endless loop?",
   backToQuestion: "Back to the question",
   saveFailed: "Your code could not be saved on your account; it is kept in this browser.",
+  checkingTypes: "Checking types…",
+  typeErrors: "Type errors",
+  typeErrorAt: "Line {line}, column {column}: {message}",
+  typeErrorInTest: "Type error: {message}",
+  typeCheckFailed: "The types could not be checked: {message}",
+  typeCheckOffline: "The types could not be checked. Check your connection and try again.",
+  typesChecked: "TypeScript challenge: your code is also compiled with tsc --strict, and a test with a type error fails.",
 } as const;
 
 /** HTML overview (/htmloverview, issue #7). */

@@ -57,6 +57,7 @@ export default function Challenge({ loaderData }: Route.ComponentProps) {
         </section>
         <ChallengeSolver
           questionId={q.id}
+          technology={q.technology}
           language={q.tests.lang === "ts" ? "typescript" : "javascript"}
           starter={q.starter.source}
           tests={q.tests.source}

@@ -1,8 +1,11 @@
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import { KINDS, LEVELS, TECHNOLOGY_SLUGS, technologies } from "../../app/lib/technologies";
 import { SEARCH_LIMITS, searchQuestions } from "../questions/question-search";
-import { countQuestions, decodeListCursor, findQuestion, listQuestionSummaries } from "../questions/question-service";
-import { errorBody, errorResponse, jsonResponse } from "./errors";
+import { TYPE_CHECK_LIMITS, TypeCheckUnavailable } from "../challenges/type-check";
+import { clientAddress, hashAddress } from "../http/client-address";
+import { challengeTests, countQuestions, decodeListCursor, findQuestion, listQuestionSummaries } from "../questions/question-service";
+import { consume } from "../rate-limit/rate-limiter";
+import { errorBody, errorResponse, jsonBody, jsonResponse } from "./errors";
 import type { ApiEnv } from "./types";
 
 const Level = z.enum(LEVELS).openapi({ description: "beginner = List 1, advance = List 2, expert = List 3" });
@@ -133,6 +136,43 @@ const searchRoute = createRoute({
   },
 });
 
+export const TYPE_CHECK_RULES = { codeLength: 50_000, perWindow: 60, windowMs: 5 * 60_000 } as const;
+export const typeCheckMessages = {
+  notTypeScript: "This question is not a TypeScript challenge.",
+  tooLong: `The code is longer than ${TYPE_CHECK_RULES.codeLength.toLocaleString("en")} characters.`,
+  rateLimited: "You have checked your code many times in a short while. Please wait a few minutes and try again.",
+  timeout: `Type-checking your code took longer than ${TYPE_CHECK_LIMITS.timeoutMs / 1000} seconds. Simplify the types and try again.`,
+  busy: "The type checker is busy. Please try again in a moment.",
+} as const;
+
+const TypeErrorAt = z.object({ line: z.number(), column: z.number(), message: z.string() });
+const typeCheckRoute = createRoute({
+  method: "post",
+  path: "/{technology}/{id}/typecheck",
+  tags: ["Questions"],
+  summary: "Compile your code for a TypeScript challenge with its tests under tsc --strict; type-level tests pass only here",
+  request: {
+    params: z.object({ technology: z.enum(TECHNOLOGY_SLUGS), id: z.string().min(1).max(120) }),
+    body: jsonBody(z.object({ code: z.string().max(TYPE_CHECK_RULES.codeLength, typeCheckMessages.tooLong) })),
+  },
+  responses: {
+    200: jsonResponse(
+      z
+        .object({
+          codeErrors: z.array(TypeErrorAt).openapi({ description: "Errors in your code (lines of your code)" }),
+          testErrors: z.array(TypeErrorAt.extend({ test: z.string() })).openapi({ description: "Errors inside a test: that test fails" }),
+          otherErrors: z.array(TypeErrorAt.partial()),
+        })
+        .openapi("TypeCheckResult"),
+      "The compiler's errors; all three lists empty when the code type-checks",
+    ),
+    400: errorResponse("No code, or longer than the limit"),
+    404: errorResponse("No such TypeScript challenge"),
+    429: errorResponse("Too many checks from this client; see Retry-After"),
+    503: errorResponse("The check took too long, or the checker is busy"),
+  },
+});
+
 export const questionsRouter = new OpenAPIHono<ApiEnv>()
   .openapi(searchRoute, async (c) => {
     const { q, technology, kind, level, page } = c.req.valid("query");
@@ -165,4 +205,27 @@ export const questionsRouter = new OpenAPIHono<ApiEnv>()
     const found = await findQuestion(c.var.services, technology, id);
     if (!found) return c.json(errorBody("not_found", "No question was found at this address."), 404);
     return c.json(found, 200);
+  })
+  .openapi(typeCheckRoute, async (c) => {
+    const { services } = c.var;
+    const { technology, id } = c.req.valid("param");
+    const tests = await challengeTests(services, technology, id);
+    if (!tests || tests.lang !== "ts") return c.json(errorBody("not_found", typeCheckMessages.notTypeScript), 404);
+    const client = hashAddress(clientAddress(c, services.config.trustProxy), services.authSecret);
+    const rate = await consume(services.database.db, `typecheck:${client}`, {
+      limit: TYPE_CHECK_RULES.perWindow,
+      windowMs: TYPE_CHECK_RULES.windowMs,
+    });
+    if (!rate.allowed) {
+      c.header("Retry-After", String(rate.retryAfterSeconds));
+      return c.json(errorBody("rate_limited", typeCheckMessages.rateLimited), 429);
+    }
+    try {
+      return c.json(await services.typeChecker.check(c.req.valid("json").code, tests.source), 200);
+    } catch (error) {
+      if (!(error instanceof TypeCheckUnavailable)) throw error;
+      const timedOut = error.reason === "timeout";
+      if (timedOut) services.logger.warn({ question: id }, "type check timed out");
+      return c.json(errorBody("unavailable", timedOut ? typeCheckMessages.timeout : typeCheckMessages.busy), 503);
+    }
   });

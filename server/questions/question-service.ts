@@ -224,3 +224,16 @@ export async function questionSitemapEntries(services: Services): Promise<Sitema
   const pages = rows.map((r) => ({ path: `/${r.technology}-questions/${r.id}`, lastmod: r.updated_at.slice(0, 10), priority: 0.7 }));
   return [...lists, ...pages];
 }
+
+/** A published challenge's tests (the type check compiles a candidate's code against them). */
+export async function challengeTests(services: Services, technology: string, id: string): Promise<{ lang: string; source: string } | null> {
+  const row = await services.database.db
+    .selectFrom("question")
+    .select("content")
+    .where("id", "=", id)
+    .where("technology", "=", technology)
+    .where("kind", "=", "program")
+    .where("status", "=", "published")
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.content) as QuestionContent).tests : null;
+}

@@ -1,3 +1,4 @@
+import { needsTscEmit, usesNodeOnlyApis } from "../../app/lib/technologies";
 import { challengeTexts as c, fill, questionTexts as q } from "../../app/lib/texts";
 import { acceptCookies, expect, expectAccessible, openSiteDatabase, signUp, test, waitForHydration } from "./fixtures";
 
@@ -22,9 +23,6 @@ async function questions(kind: string, technology = "javascript") {
   }
 }
 
-const TSC_EMIT = /constructor\s*\([^)]*\b(public|private|protected|readonly)\s+\w/;
-const NODE_ONLY = /\bprocess\.|\brequire\(|\bsetImmediate\b|\bBuffer\./;
-
 test("'Run it' prints, in the browser, exactly the output every JavaScript and TypeScript console question states", async ({ page }) => {
   test.setTimeout(180_000);
   const rows = [
@@ -35,11 +33,11 @@ test("'Run it' prints, in the browser, exactly the output every JavaScript and T
   for (const row of rows) {
     const content = JSON.parse(row.content) as { code: { source: string }; output: string };
     await page.goto(`/${row.technology}-questions/${row.id}`);
-    if (NODE_ONLY.test(content.code.source)) {
+    if (usesNodeOnlyApis(content.code.source)) {
       await expect(page.getByText(q.nodeOnly)).toBeVisible();
       continue;
     }
-    if (row.technology === "typescript" && TSC_EMIT.test(content.code.source)) {
+    if (row.technology === "typescript" && needsTscEmit(content.code.source)) {
       await expect(page.getByText(q.tscOnly)).toBeVisible();
       continue;
     }
@@ -104,4 +102,39 @@ test("an endless loop in a solution times out without freezing the page", async 
   await page.keyboard.insertText("while (true) {}");
   await page.getByRole("button", { name: c.submit }).click();
   await expect(page.getByText(c.timedOut)).toBeVisible({ timeout: 10_000 });
+});
+
+test("a type-level TypeScript challenge is judged by the compiler: a wrong type fails its test, an error in the code is shown, the solution passes", async ({
+  page,
+}) => {
+  const challenge = (await questions("program", "typescript")).find((row) => row.id === "ts-program-deep-readonly")!;
+  const content = JSON.parse(challenge.content) as { solution: { source: string } };
+  await page.goto(`/typescript-questions/${challenge.id}/solve`);
+  await waitForHydration(page);
+  await expect(page.getByText(c.typesChecked)).toBeVisible();
+  const replaceCode = async (code: string) => {
+    await page.locator(".cm-content").click();
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.insertText(code);
+  };
+
+  // The starter (DeepReadonly<T> = T) runs without a runtime failure, but the compiler rejects it.
+  await page.getByRole("button", { name: c.submit }).click();
+  const nested = page.locator(".test-result").filter({ hasText: "nested objects are readonly at every depth" });
+  await expect(nested).toHaveClass(/test-result--fail/);
+  await expect(nested).toContainText("Type error: Type 'false' does not satisfy the constraint 'true'.");
+  await expect(page.locator(".test-results__summary")).not.toContainText("All");
+
+  await replaceCode(`${content.solution.source}\nconst port: number = "80";`);
+  await page.getByRole("button", { name: c.submit }).click();
+  const typeErrors = page.locator(".test-results__types");
+  await expect(typeErrors).toContainText(c.typeErrors);
+  await expect(typeErrors).toContainText("Type 'string' is not assignable to type 'number'.");
+  await expect(page.locator(".test-results__summary")).toHaveClass(/--fail/);
+  await expectAccessible(page);
+
+  await replaceCode(content.solution.source);
+  await page.getByRole("button", { name: c.submit }).click();
+  await expect(page.locator(".test-results__summary")).toHaveText(fill(c.allPassed, { total: 6 }));
+  await expect(typeErrors).toHaveCount(0);
 });

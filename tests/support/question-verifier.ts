@@ -6,7 +6,9 @@ import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import pg from "pg";
 import ts from "typescript";
+import { usesNodeOnlyApis } from "../../app/lib/technologies";
 import { TEST_HARNESS_SOURCE, type TestResult } from "../../app/lib/test-harness";
+import { type TypeCheckResult, type TypeChecker, createTypeChecker, typeCheckPassed } from "../../server/challenges/type-check";
 import type { CodeBlock, QuestionFile } from "../../server/questions/question-file";
 
 /**
@@ -222,9 +224,34 @@ export async function runProgramTests(solution: CodeBlock, tests: CodeBlock): Pr
   return { results: JSON.parse(output.slice(at + RESULTS_MARK.length)) as TestResult[] };
 }
 
+let checker: TypeChecker | null = null;
+
+/** TypeScript challenges are also compiled with `tsc --strict` (type-level tests live in the types). */
+async function typeCheck(solution: CodeBlock, tests: CodeBlock): Promise<TypeCheckResult | null> {
+  if (tests.lang !== "ts") return null;
+  checker ??= createTypeChecker({ timeoutMs: 30_000, queue: 1_000 });
+  return checker.check(solution.code, tests.code);
+}
+
+function describeTypeErrors(result: TypeCheckResult): string {
+  return [
+    ...result.codeErrors.map((e) => `solution line ${e.line}: ${e.message}`),
+    ...result.testErrors.map((e) => `test "${e.test}": ${e.message}`),
+    ...result.otherErrors.map((e) => `tests${e.line ? ` line ${e.line}` : ""}: ${e.message}`),
+  ].join("\n");
+}
+
 async function verifyProgram(q: QuestionFile, filePath: string): Promise<string[]> {
   if (q.tests!.lang === "sql") return [];
   const problems: string[] = [];
+  for (const block of [q.starter!, q.solution!, q.wrongSolution!, q.tests!])
+    if (usesNodeOnlyApis(block.code))
+      problems.push(`${filePath}:${block.line}: challenges run in the browser too: no process, require, setImmediate or Buffer`);
+  const referenceTypes = await typeCheck(q.solution!, q.tests!);
+  if (referenceTypes && !typeCheckPassed(referenceTypes))
+    problems.push(
+      `${filePath}:${q.solution!.line}: the solution does not type-check with its tests\n${describeTypeErrors(referenceTypes)}`,
+    );
   const reference = await runProgramTests(q.solution!, q.tests!);
   if ("error" in reference) problems.push(`${filePath}:${q.solution!.line}: the solution ${reference.error}`);
   else {
@@ -237,7 +264,8 @@ async function verifyProgram(q: QuestionFile, filePath: string): Promise<string[
       problems.push(`${filePath}:${q.tests!.line}: only ${reference.results.length} tests ran; write at least 5`);
   }
   const wrong = await runProgramTests(q.wrongSolution!, q.tests!);
-  if (!("error" in wrong) && wrong.results.every((r) => r.passed))
+  const wrongTypes = await typeCheck(q.wrongSolution!, q.tests!);
+  if (!("error" in wrong) && wrong.results.every((r) => r.passed) && (!wrongTypes || typeCheckPassed(wrongTypes)))
     problems.push(`${filePath}:${q.wrongSolution!.line}: the wrong solution passes every test; add a test that catches it`);
   return problems;
 }

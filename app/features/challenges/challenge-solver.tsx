@@ -10,12 +10,14 @@ import { OutputPanel } from "../runner/output-panel";
 import { type Language, testRequest } from "../runner/prepare";
 import type { RunOutcome } from "../runner/sandbox";
 import { useSandbox } from "../runner/use-sandbox";
+import { generalTypeErrors, requestTypeCheck, withTypeErrors } from "./type-check";
 
 /** "Run" tries the first few tests, the visible examples; "Submit" runs them all. */
 export const EXAMPLE_TESTS = 3;
 
 interface Props {
   questionId: string;
+  technology: string;
   language: Language;
   starter: string;
   tests: string;
@@ -33,11 +35,15 @@ async function saveOnAccount(questionId: string, code: string, solved: boolean) 
   return (await response.json()) as { solvedAt: string | null };
 }
 
-export function ChallengeSolver({ questionId, language, starter, tests, account }: Props) {
+export function ChallengeSolver({ questionId, technology, language, starter, tests, account }: Props) {
   const [code, setCode] = useState(account?.code ?? starter);
   const [results, setResults] = useState<NonNullable<RunOutcome["results"]> | null>(null);
   const [solvedAt, setSolvedAt] = useState(account?.solvedAt ?? null);
   const [submitted, setSubmitted] = useState(false);
+  // TypeScript challenges are also compiled on the server; errors outside any test land here.
+  const typed = language === "typescript";
+  const [typeErrors, setTypeErrors] = useState<string[]>([]);
+  const [checkingTypes, setCheckingTypes] = useState(false);
   const sandbox = useSandbox();
 
   // Work in this browser wins over the account copy when it is newer (it is saved on every edit).
@@ -54,10 +60,19 @@ export function ChallengeSolver({ questionId, language, starter, tests, account 
   async function runTests(all: boolean) {
     setSubmitted(all);
     setResults(null);
-    const outcome = await sandbox.run(() => testRequest(code, tests, language, all ? undefined : EXAMPLE_TESTS));
-    const ran = outcome?.results ?? null;
+    setTypeErrors([]);
+    setCheckingTypes(typed);
+    const [outcome, types] = await Promise.all([
+      sandbox.run(() => testRequest(code, tests, language, all ? undefined : EXAMPLE_TESTS)),
+      typed ? requestTypeCheck(technology, questionId, code) : null,
+    ]);
+    setCheckingTypes(false);
+    let ran = outcome?.results ?? null;
+    const general = types ? (types.ok ? generalTypeErrors(types.check) : [types.message]) : [];
+    if (ran && types?.ok) ran = withTypeErrors(ran, types.check);
     setResults(ran);
-    const passed = Boolean(all && ran && ran.length > 0 && ran.every((r) => r.passed));
+    setTypeErrors(general);
+    const passed = Boolean(all && ran && ran.length > 0 && ran.every((r) => r.passed) && general.length === 0);
     if (!account) return;
     const saved = await saveOnAccount(questionId, code, passed);
     if (!saved) toast.error(t.saveFailed);
@@ -74,14 +89,15 @@ export function ChallengeSolver({ questionId, language, starter, tests, account 
   }
 
   const passedCount = results?.filter((r) => r.passed).length ?? 0;
-  const allPassed = submitted && results && results.length > 0 && passedCount === results.length;
+  const allPassed = submitted && results && results.length > 0 && passedCount === results.length && typeErrors.length === 0;
+  const busy = sandbox.running || checkingTypes;
   return (
     <div className="solver">
       <div className="solver__toolbar">
-        <button type="button" className="button button--outline" onClick={() => void runTests(false)} disabled={sandbox.running}>
+        <button type="button" className="button button--outline" onClick={() => void runTests(false)} disabled={busy}>
           <Play aria-hidden size={16} /> {t.runExamples}
         </button>
-        <button type="button" className="button button--primary" onClick={() => void runTests(true)} disabled={sandbox.running}>
+        <button type="button" className="button button--primary" onClick={() => void runTests(true)} disabled={busy}>
           <Send aria-hidden size={16} /> {t.submit}
         </button>
         <button type="button" className="button button--outline" onClick={reset}>
@@ -90,10 +106,24 @@ export function ChallengeSolver({ questionId, language, starter, tests, account 
         {solvedAt && <span className="status-badge status-badge--approved">{fill(t.solvedOn, { date: formatLongDate(solvedAt) })}</span>}
       </div>
       {!account && <p className="solver__hint">{t.signInToRecord}</p>}
+      {typed && <p className="solver__hint">{t.typesChecked}</p>}
       <LazyEditor value={code} onChange={edit} language={language} onRun={() => void runTests(false)} label={t.editorLabel} />
       <section className="test-results" aria-labelledby="test-results-title" aria-live="polite">
         <h2 id="test-results-title">{t.results}</h2>
         {sandbox.outcome?.status === "timeout" && <p className="test-results__summary test-results__summary--fail">{t.timedOut}</p>}
+        {checkingTypes && <p className="test-results__checking">{t.checkingTypes}</p>}
+        {typeErrors.length > 0 && (
+          <div className="test-results__types" data-allow-copy>
+            <h3>{t.typeErrors}</h3>
+            <ul>
+              {typeErrors.map((error) => (
+                <li key={error}>
+                  <code>{error}</code>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         {results && (
           <p className={`test-results__summary ${allPassed ? "test-results__summary--pass" : "test-results__summary--fail"}`}>
             {allPassed ? fill(t.allPassed, { total: results.length }) : fill(t.passedCount, { passed: passedCount, total: results.length })}

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { solvableInBrowser } from "~/lib/technologies";
+import { needsTscEmit, solvableInBrowser, usesNodeOnlyApis } from "~/lib/technologies";
 import { texts, questionTexts as t } from "~/lib/texts";
 import type { Question } from "../../../server/questions/question-service";
 import { CodeBlock } from "./code-block";
@@ -32,9 +32,6 @@ function Reveal({ summary, children }: { summary: string; children: React.ReactN
   );
 }
 
-// The browser strips types without tsc's emit: parameter properties come out in a different order.
-const TSC_EMIT = /constructor\s*\([^)]*\b(public|private|protected|readonly)\s+\w/;
-const NODE_ONLY = /\bprocess\.|\brequire\(|\bsetImmediate\b|\bBuffer\.|\bglobalThis\.process\b/;
 
 interface Props {
   question: Question;
@@ -75,9 +72,9 @@ export function QuestionBody({ question: q, place, practice = false, href }: Pro
           (q.code.lang === "js" || q.code.lang === "ts") &&
           q.output !== null &&
           // Node-only APIs (process.nextTick, require, setImmediate) do not exist in the browser.
-          (NODE_ONLY.test(q.code.source) ? (
+          (usesNodeOnlyApis(q.code.source) ? (
             <p className="question-note">{t.nodeOnly}</p>
-          ) : q.code.lang === "ts" && TSC_EMIT.test(q.code.source) ? (
+          ) : q.code.lang === "ts" && needsTscEmit(q.code.source) ? (
             <p className="question-note">{t.tscOnly}</p>
           ) : (
             <RunIt source={q.code.source} lang={q.code.lang} output={q.output} />

@@ -64,7 +64,8 @@ export default function CodeEditor({ value, onChange, language, readOnly = false
         mode.current.of([]),
         EditorState.readOnly.of(readOnly),
         EditorView.editable.of(!readOnly),
-        EditorView.contentAttributes.of({ "aria-label": label, "data-allow-copy": "true" }),
+        // An explicit tabindex lets checkers see the scroller has keyboard-focusable content (it is contenteditable).
+        EditorView.contentAttributes.of({ "aria-label": label, "data-allow-copy": "true", tabindex: "0" }),
         placeholder ? placeholderText(placeholder) : [],
         EditorView.updateListener.of((update) => {
           if (update.docChanged) callbacks.current.onChange?.(update.state.doc.toString());

@@ -1,0 +1,81 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type Dialect, testDialects } from "../../tests/support/databases";
+import { type TestServices, createTestServices } from "../../tests/support/services";
+import { createApp } from "../app";
+import { importQuestions, parseQuestionBank, readQuestionFolder } from "../questions/question-import";
+import { TYPE_CHECK_RULES, typeCheckMessages } from "./questions";
+
+const bank = path.resolve(import.meta.dirname, "../../content/questions");
+const challengeId = "ts-program-deep-readonly";
+
+describe.each(testDialects())("type-checking a TypeScript challenge over the API on %s", (dialect: Dialect) => {
+  let t: TestServices;
+  let folder: string;
+  let solution: string;
+  let wrong: string;
+  beforeAll(async () => {
+    t = await createTestServices(dialect, { CONTENT_DIR: "/nonexistent", TRUST_PROXY: "true" });
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-api-typecheck-"));
+    for (const tech of ["typescript", "javascript"]) fs.mkdirSync(path.join(folder, tech));
+    const all = parseQuestionBank(readQuestionFolder(bank).files).parsed;
+    const challenge = all.find((p) => p.question.id === challengeId)!;
+    const jsChallenge = all.find((p) => p.question.technology === "javascript" && p.question.kind === "program")!;
+    fs.copyFileSync(challenge.source.path, path.join(folder, "typescript", `${challengeId}.md`));
+    fs.copyFileSync(jsChallenge.source.path, path.join(folder, "javascript", path.basename(jsChallenge.source.path)));
+    await importQuestions(t.services, folder);
+    solution = challenge.question.solution!.code;
+    wrong = challenge.question.wrongSolution!.code;
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  const check = async (url: string, body: unknown, address = "203.0.113.7") => {
+    const response = await createApp(t.services, () => Promise.reject(new Error("no pages"))).request(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": address },
+      body: JSON.stringify(body),
+    });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON read by tests
+    return { status: response.status, headers: response.headers, body: (await response.json()) as any };
+  };
+  const url = `/api/questions/typescript/${challengeId}/typecheck`;
+
+  test("the reference solution type-checks with every test", async () => {
+    const { status, body } = await check(url, { code: solution });
+    expect(status).toBe(200);
+    expect(body).toEqual({ codeErrors: [], testErrors: [], otherErrors: [] });
+  });
+
+  test("the shallow solution fails the nested test, named, and a type error in the code is placed on its line", async () => {
+    const { body } = await check(url, { code: wrong });
+    expect(body.testErrors.map((e: { test: string }) => e.test)).toContain("nested objects are readonly at every depth");
+    const broken = await check(url, { code: `${solution}\nconst port: number = "80";` });
+    expect(broken.body.codeErrors).toEqual([
+      expect.objectContaining({ line: solution.split("\n").length + 1, message: "Type 'string' is not assignable to type 'number'." }),
+    ]);
+  });
+
+  test("only TypeScript challenges can be checked, and the code has a size limit", async () => {
+    const js = await check(`/api/questions/javascript/not-a-question/typecheck`, { code: "" });
+    expect(js.status).toBe(404);
+    expect(js.body.error.message).toBe(typeCheckMessages.notTypeScript);
+    const long = await check(url, { code: "x".repeat(TYPE_CHECK_RULES.codeLength + 1) });
+    expect(long.status).toBe(400);
+    expect(long.body.error.message).toContain(typeCheckMessages.tooLong);
+    const missing = await check(url, {});
+    expect(missing.status).toBe(400);
+  });
+
+  test("a client that checks too often is told to wait", async () => {
+    let last = await check(url, { code: "" }, "198.51.100.9");
+    for (let i = 0; i < TYPE_CHECK_RULES.perWindow && last.status === 200; i++) last = await check(url, { code: "" }, "198.51.100.9");
+    expect(last.status).toBe(429);
+    expect(last.body.error.message).toBe(typeCheckMessages.rateLimited);
+    expect(Number(last.headers.get("Retry-After"))).toBeGreaterThan(0);
+  }, 60_000);
+});
