@@ -20,7 +20,12 @@ describe.each(testDialects())("the questions API on %s", (dialect: Dialect) => {
     folder = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-api-questions-"));
     fs.mkdirSync(path.join(folder, "javascript"));
     const all = parseQuestionBank(readQuestionFolder(bank).files).parsed;
-    const picked = ["theory", "console", "program"].flatMap((kind) => all.filter((p) => p.question.kind === kind).slice(0, 4));
+    // Per kind, three beginner questions (so each has neighbours in its list) and two advance ones.
+    const picked = ["theory", "console", "program"].flatMap((kind) =>
+      [["beginner", 3] as const, ["advance", 2] as const].flatMap(([level, count]) =>
+        all.filter((p) => p.question.technology === "javascript" && p.question.kind === kind && p.question.level === level).slice(0, count),
+      ),
+    );
     for (const p of picked) fs.copyFileSync(p.source.path, path.join(folder, "javascript", path.basename(p.source.path)));
     await importQuestions(t.services, folder);
     files = parseQuestionBank(readQuestionFolder(folder).files).parsed;
@@ -81,7 +86,7 @@ describe.each(testDialects())("the questions API on %s", (dialect: Dialect) => {
   });
 
   test("one question comes with its answer and neighbours; bad addresses are refused", async () => {
-    const consoleQ = files.find((f) => f.question.kind === "console")!.question;
+    const consoleQ = files.find((f) => f.question.kind === "console" && f.question.level === "beginner")!.question;
     const { status, body } = await get(`/api/questions/javascript/${consoleQ.id}`);
     expect(status).toBe(200);
     expect(body.question).toMatchObject({ id: consoleQ.id, output: consoleQ.output, options: consoleQ.options!.map((o) => o.text) });
