@@ -43,7 +43,12 @@ export function technologyOfPath(pathname: string) {
 
 /** Challenges whose tests the browser sandbox can run (the solve page exists for these). */
 export function solvableInBrowser(tests: { lang: string } | null): boolean {
-  return tests !== null && (tests.lang === "js" || tests.lang === "ts");
+  return tests !== null && (tests.lang === "js" || tests.lang === "ts" || tests.lang === "jsx");
+}
+
+/** The language a challenge is solved in, from its tests' code block. */
+export function challengeLanguage(testsLang: string): "javascript" | "typescript" | "react" {
+  return testsLang === "ts" ? "typescript" : testsLang === "jsx" ? "react" : "javascript";
 }
 
 /** Code that needs Node's own APIs (process, require, setImmediate, Buffer), which the browser sandbox lacks. */

@@ -363,6 +363,8 @@ export const questionTexts = {
   tscOnly:
     "This snippet depends on how the TypeScript compiler emits parameter properties, which the in-browser runner does not copy; its output is the one tsc's JavaScript prints.",
   nodeOnly: "This snippet uses Node.js APIs, so its output is the one Node.js prints; it cannot run in the browser.",
+  reactRendered:
+    "The output is what React 19 (development build) printed when our test suite rendered this snippet. To try it yourself: render(element) stands for creating a root with createRoot and rendering into it inside act().",
   differentOutput: "Different from the stated output. Please tell us through the contact page.",
   postgresDiffers: "On PostgreSQL",
   more: "More questions",

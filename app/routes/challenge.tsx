@@ -2,7 +2,7 @@ import { Link, data } from "react-router";
 import { ChallengeSolver } from "~/features/challenges/challenge-solver";
 import { questionPath } from "~/features/questions/question-list";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { solvableInBrowser, technologyOfPath } from "~/lib/technologies";
+import { challengeLanguage, solvableInBrowser, technologyOfPath } from "~/lib/technologies";
 import { challengeTexts as t, questionTexts } from "~/lib/texts";
 import { challengeCode } from "../../server/progress/progress-service";
 import { findQuestion } from "../../server/questions/question-service";
@@ -58,7 +58,7 @@ export default function Challenge({ loaderData }: Route.ComponentProps) {
         <ChallengeSolver
           questionId={q.id}
           technology={q.technology}
-          language={q.tests.lang === "ts" ? "typescript" : "javascript"}
+          language={challengeLanguage(q.tests.lang)}
           starter={q.starter.source}
           tests={q.tests.source}
           account={account}

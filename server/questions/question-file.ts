@@ -76,8 +76,8 @@ const SECTIONS_BY_KIND: Record<QuestionFile["kind"], { required: SectionName[]; 
 };
 
 export const CODE_LANGUAGES = ["js", "ts", "jsx", "tsx", "c", "cpp", "sql", "swift", "html", "css", "text", "bash", "json"] as const;
-const CONSOLE_LANGUAGES = new Set(["js", "ts", "c", "cpp", "sql"]);
-const PROGRAM_LANGUAGES = new Set(["js", "ts", "sql"]);
+const CONSOLE_LANGUAGES = new Set(["js", "ts", "jsx", "c", "cpp", "sql"]);
+const PROGRAM_LANGUAGES = new Set(["js", "ts", "jsx", "sql"]);
 
 const FrontMatter = z.object({
   id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "use lowercase letters, digits and dashes"),

@@ -58,6 +58,7 @@ function runScript(message) {
     offset: message.offset,
     expectsReport: message.expectsReport,
     language: message.language,
+    runtime: message.runtime,
     vendor: message.vendor,
   });
 }

@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 /**
- * Pyodide and sql.js for the sandbox (issue #7), served from our own origin out of their
+ * Pyodide, sql.js and the React runtime for the sandbox (issue #7), served from our own origin out of their
  * npm packages (the site works offline; no CDN). Only the files the runtimes load are
  * served. The sandbox runs in an opaque origin, so these answers allow any origin: they
  * are public, cookie-free files.
@@ -18,7 +19,31 @@ const FILES: Record<string, { dir: () => string; files: string[] }> = {
   },
   // sql.js exports only its entry point (dist/sql-wasm.js), so its folder comes from there.
   "sql.js": { dir: () => path.dirname(require.resolve("sql.js")), files: ["sql-wasm.js", "sql-wasm.wasm"] },
+  // Bundled by `npm run build` (scripts/build-react-runtime.js) into build/vendor.
+  react: { dir: () => reactRuntimeDir(), files: ["react-runtime.js"] },
 };
+
+/** The project root: the nearest folder above this module (server/sandbox, or build/server/assets when built) with a package.json. */
+function projectRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, "package.json")) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
+
+function reactRuntimeDir(): string {
+  return path.join(projectRoot(), "build/vendor");
+}
+
+let buildingReact: Promise<void> | null = null;
+
+/** In development (`npm run dev` before any build) the React runtime is built on first use. */
+async function ensureReactRuntime(): Promise<void> {
+  if (fs.existsSync(path.join(reactRuntimeDir(), "react-runtime.js"))) return;
+  buildingReact ??= import(/* @vite-ignore */ pathToFileURL(path.join(projectRoot(), "scripts/build-react-runtime.js")).href).then(
+    (m: { buildReactRuntime: () => Promise<void> }) => m.buildReactRuntime(),
+  );
+  await buildingReact.catch(() => undefined);
+}
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -31,6 +56,7 @@ const TYPES: Record<string, string> = {
 export async function vendorResponse(runtime: string, file: string): Promise<Response | null> {
   const entry = FILES[runtime];
   if (!entry || !entry.files.includes(file)) return null;
+  if (runtime === "react") await ensureReactRuntime();
   const data = await fs.promises.readFile(path.join(entry.dir(), file)).catch(() => null);
   if (!data) return null;
   return new Response(new Uint8Array(data), {

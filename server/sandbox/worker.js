@@ -157,7 +157,7 @@ async function runSql(code, vendor) {
 }
 
 self.onmessage = (event) => {
-  const { code, offset, expectsReport, language, vendor } = event.data || {};
+  const { code, offset, expectsReport, language, runtime, vendor } = event.data || {};
   if (typeof code !== "string") return;
   if (language === "python" || language === "sql") {
     const run = language === "python" ? runPython : runSql;
@@ -173,6 +173,15 @@ self.onmessage = (event) => {
   }
   lineOffset = Number(offset) || 0;
   waitingForReport = Boolean(expectsReport);
+  if (runtime === "react") {
+    try {
+      importScripts(`${vendor}react/react-runtime.js`);
+    } catch (error) {
+      post({ type: "error", message: `The React runtime could not start: ${describe(error)}`, line: null });
+      finish({ status: "error" });
+      return;
+    }
+  }
   // Delete the hooks the program must not reach, then run it as a classic script so
   // its errors carry line numbers (sourceURL names it main.js).
   const url = URL.createObjectURL(new Blob([`${code}\n//# sourceURL=main.js`], { type: "text/javascript" }));

@@ -138,3 +138,25 @@ test("a type-level TypeScript challenge is judged by the compiler: a wrong type 
   await expect(page.locator(".test-results__summary")).toHaveText(fill(c.allPassed, { total: 6 }));
   await expect(typeErrors).toHaveCount(0);
 });
+
+test("a React challenge runs in the browser with React from our own origin: the starter fails, the reference solution passes", async ({
+  page,
+}) => {
+  const challenge = (await questions("program", "react"))[0]!;
+  const content = JSON.parse(challenge.content) as { solution: { source: string }; tests: { source: string } };
+  const total = (content.tests.source.match(/(^|[^\w.])test\(/g) ?? []).length;
+  const runtime = page.waitForResponse((r) => r.url().endsWith("/vendor/react/react-runtime.js"));
+  await page.goto(`/react-questions/${challenge.id}/solve`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: c.submit }).click();
+  expect((await runtime).status()).toBe(200);
+  await expect(page.locator(".test-results__summary")).toContainText(`of ${total} tests passed`);
+  await expect(page.locator(".test-result--fail").first()).toBeVisible();
+
+  await page.locator(".cm-content").click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.insertText(content.solution.source);
+  await page.getByRole("button", { name: c.submit }).click();
+  await expect(page.locator(".test-results__summary")).toHaveText(fill(c.allPassed, { total }));
+  await expectAccessible(page);
+});

@@ -5,8 +5,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import pg from "pg";
+import { transform as sucrase } from "sucrase";
 import ts from "typescript";
 import { usesNodeOnlyApis } from "../../app/lib/technologies";
+import { REACT_HARNESS_SOURCE } from "../../app/lib/react-test-harness";
 import { TEST_HARNESS_SOURCE, type TestResult } from "../../app/lib/test-harness";
 import { type TypeCheckResult, type TypeChecker, createTypeChecker, typeCheckPassed } from "../../server/challenges/type-check";
 import type { CodeBlock, QuestionFile } from "../../server/questions/question-file";
@@ -38,6 +40,39 @@ function transpile(block: CodeBlock): { js: string; errors: string[] } {
   return { js: out.outputText, errors };
 }
 
+/** JSX to JavaScript exactly as the browser's runner does it (sucrase; React.createElement calls). */
+function transformJsx(code: string, withImports = false): { js: string; errors: string[] } {
+  try {
+    const transforms: ("jsx" | "imports")[] = withImports ? ["jsx", "imports"] : ["jsx"];
+    return { js: sucrase(code, { transforms, disableESTransforms: true, production: true }).code, errors: [] };
+  } catch (error) {
+    return { js: "", errors: [(error as Error).message] };
+  }
+}
+
+/**
+ * What a React console snippet runs with (docs/content-format.md): React 19's development
+ * build rendering into a jsdom document; `render(element)` mounts into a fresh container
+ * inside `act` (so effects have run when it returns) and returns the container.
+ */
+const REACT_CONSOLE_PRELUDE = String.raw`
+const { JSDOM: __JSDOM } = require("jsdom");
+const __dom = new __JSDOM("<!doctype html><html><body></body></html>", { url: "http://localhost/" });
+for (const key of ["window", "document", "navigator", "Node", "Element", "HTMLElement", "Event", "MouseEvent", "KeyboardEvent", "InputEvent"])
+  globalThis[key] = key === "window" ? __dom.window : __dom.window[key];
+globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+globalThis.React = require("react");
+const { act } = React;
+const { createRoot: __createRoot } = require("react-dom/client");
+function render(element) {
+  const container = document.createElement("div");
+  document.body.append(container);
+  const root = __createRoot(container);
+  act(() => root.render(element));
+  return container;
+}
+`;
+
 /** Runs a script with Node in its own process; stdout and stderr in the order they were written. */
 async function runNode(source: string): Promise<{ output: string; exitCode: number }> {
   const file = scratchFile("cjs");
@@ -46,7 +81,9 @@ async function runNode(source: string): Promise<{ output: string; exitCode: numb
   const fd = fs.openSync(outFile, "w");
   try {
     const code = await new Promise<number>((resolve, reject) => {
-      const child = execFile(process.execPath, [file], { timeout: RUN_TIMEOUT_MS, env: { PATH: process.env.PATH, TZ: "UTC", LANG: "C" } });
+      // NODE_PATH: scripts live in a scratch folder but may require the project's packages (React, jsdom).
+      const env = { PATH: process.env.PATH, TZ: "UTC", LANG: "C", NODE_PATH: path.resolve(import.meta.dirname, "../../node_modules") };
+      const child = execFile(process.execPath, [file], { timeout: RUN_TIMEOUT_MS, env });
       child.stdout?.on("data", (d) => fs.writeSync(fd, d));
       child.stderr?.on("data", (d) => fs.writeSync(fd, d));
       child.on("error", reject);
@@ -74,6 +111,10 @@ async function verifyJsConsole(q: QuestionFile, filePath: string): Promise<strin
     const out = transpile(code);
     if (out.errors.length) return [`${filePath}:${code.line}: the TypeScript does not compile: ${out.errors.join("; ")}`];
     js = out.js;
+  } else if (code.lang === "jsx") {
+    const out = transformJsx(code.code, true);
+    if (out.errors.length) return [`${filePath}:${code.line}: the JSX does not compile: ${out.errors.join("; ")}`];
+    js = `${REACT_CONSOLE_PRELUDE}\n${out.js}`;
   }
   const result = await runNode(js);
   if (result.exitCode !== 0)
@@ -207,11 +248,17 @@ const RESULTS_MARK = "\u0000@@devprep-results@@";
 
 /** Runs a solution against the tests with the shared harness; the results, or why there are none. */
 export async function runProgramTests(solution: CodeBlock, tests: CodeBlock): Promise<{ results: TestResult[] } | { error: string }> {
-  const parts = [solution, tests].map((block) => (block.lang === "ts" ? transpile(block) : { js: block.code, errors: [] }));
+  const parts = [solution, tests].map((block) =>
+    block.lang === "ts" ? transpile(block) : block.lang === "jsx" ? transformJsx(block.code) : { js: block.code, errors: [] },
+  );
   const errors = parts.flatMap((p) => p.errors);
   if (errors.length) return { error: `does not compile: ${errors.join("; ")}` };
+  // React challenges get the globals the browser's React runtime provides, and the React helpers.
+  const react = tests.lang === "jsx";
   const script = [
+    react ? `globalThis.React = require("react");\nglobalThis.ReactTestRenderer = require("react-test-renderer");` : "",
     TEST_HARNESS_SOURCE,
+    react ? REACT_HARNESS_SOURCE : "",
     parts[0]!.js,
     ";",
     parts[1]!.js,
@@ -313,7 +360,7 @@ export async function verifyQuestion(q: QuestionFile, filePath: string, text: st
   const problems = verifyCodeBlocksParse(q, filePath, text);
   if (q.kind === "console") {
     const lang = q.code!.lang;
-    if (lang === "js" || lang === "ts") problems.push(...(await verifyJsConsole(q, filePath)));
+    if (lang === "js" || lang === "ts" || lang === "jsx") problems.push(...(await verifyJsConsole(q, filePath)));
     else if (lang === "c" || lang === "cpp") problems.push(...(await verifyCConsole(q, filePath)));
     else if (lang === "sql") problems.push(...(await verifySqlConsole(q, filePath, postgresUrl)));
   }

@@ -7,7 +7,7 @@ import { readStored, writeStored } from "~/lib/storage";
 import { challengeTexts as t, fill } from "~/lib/texts";
 import { LazyEditor } from "../runner/lazy-editor";
 import { OutputPanel } from "../runner/output-panel";
-import { type Language, testRequest } from "../runner/prepare";
+import { type ChallengeLanguage, testRequest } from "../runner/prepare";
 import type { RunOutcome } from "../runner/sandbox";
 import { useSandbox } from "../runner/use-sandbox";
 import { generalTypeErrors, requestTypeCheck, withTypeErrors } from "./type-check";
@@ -18,7 +18,7 @@ export const EXAMPLE_TESTS = 3;
 interface Props {
   questionId: string;
   technology: string;
-  language: Language;
+  language: ChallengeLanguage;
   starter: string;
   tests: string;
   /** The signed-in user's saved code and first solve; undefined for visitors. */
@@ -107,7 +107,13 @@ export function ChallengeSolver({ questionId, technology, language, starter, tes
       </div>
       {!account && <p className="solver__hint">{t.signInToRecord}</p>}
       {typed && <p className="solver__hint">{t.typesChecked}</p>}
-      <LazyEditor value={code} onChange={edit} language={language} onRun={() => void runTests(false)} label={t.editorLabel} />
+      <LazyEditor
+        value={code}
+        onChange={edit}
+        language={language === "react" ? "jsx" : language}
+        onRun={() => void runTests(false)}
+        label={t.editorLabel}
+      />
       <section className="test-results" aria-labelledby="test-results-title" aria-live="polite">
         <h2 id="test-results-title">{t.results}</h2>
         {sandbox.outcome?.status === "timeout" && <p className="test-results__summary test-results__summary--fail">{t.timedOut}</p>}

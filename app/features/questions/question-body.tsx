@@ -32,7 +32,6 @@ function Reveal({ summary, children }: { summary: string; children: React.ReactN
   );
 }
 
-
 interface Props {
   question: Question;
   /** On a list the item's own expansion is the reveal; on the question page theory answers wait behind "Show answer". */
@@ -67,6 +66,7 @@ export function QuestionBody({ question: q, place, practice = false, href }: Pro
       <div className="question-body">
         {q.promptHtml ? <Html html={q.promptHtml} /> : <p>{t.whatPrints}</p>}
         {q.code && <CodeBlock source={q.code.source} lang={q.code.lang} html={q.code.html} />}
+        {place === "page" && q.code?.lang === "jsx" && <p className="question-note">{t.reactRendered}</p>}
         {place === "page" &&
           q.code &&
           (q.code.lang === "js" || q.code.lang === "ts") &&

@@ -24,6 +24,7 @@ const highlightStyle = HighlightStyle.define([
 const languages: Record<EditorProps["language"], () => Promise<Extension>> = {
   javascript: () => import("@codemirror/lang-javascript").then((m) => m.javascript()),
   typescript: () => import("@codemirror/lang-javascript").then((m) => m.javascript({ typescript: true })),
+  jsx: () => import("@codemirror/lang-javascript").then((m) => m.javascript({ jsx: true })),
   html: () => import("@codemirror/lang-html").then((m) => m.html()),
   css: () => import("@codemirror/lang-css").then((m) => m.css()),
   python: () => import("@codemirror/lang-python").then((m) => m.python()),

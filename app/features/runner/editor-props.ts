@@ -1,7 +1,7 @@
 export interface EditorProps {
   value: string;
   onChange?: (value: string) => void;
-  language: "javascript" | "typescript" | "html" | "css" | "python" | "sql";
+  language: "javascript" | "typescript" | "jsx" | "html" | "css" | "python" | "sql";
   readOnly?: boolean;
   onRun?: () => void;
   /** The editor's accessible name. */

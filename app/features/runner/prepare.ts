@@ -1,7 +1,17 @@
+import { REACT_HARNESS_SOURCE } from "~/lib/react-test-harness";
 import { TEST_HARNESS_SOURCE } from "~/lib/test-harness";
 import type { RunRequest } from "./sandbox";
 
 export type Language = "javascript" | "typescript" | "html" | "python" | "sql";
+/** What challenges are written in: React challenges are JavaScript with JSX, run with React loaded. */
+export type ChallengeLanguage = "javascript" | "typescript" | "react";
+
+/** sucrase's transforms for each language it compiles (JSX to React.createElement calls). */
+const TRANSFORMS: Partial<Record<Language | ChallengeLanguage, ("typescript" | "jsx")[]>> = {
+  javascript: [],
+  typescript: ["typescript"],
+  react: ["jsx"],
+};
 
 /** sucrase's errors end in "(line:column)": the message without it, and the line. */
 function parseError(error: unknown): { message: string; line: number | null } {
@@ -25,11 +35,12 @@ export class TranspileError extends Error {
  * fast, made for exactly this; the TypeScript compiler would be megabytes). Loaded only
  * when TypeScript is run.
  */
-export async function toJavaScript(code: string, language: Language): Promise<string> {
-  if (language !== "typescript") return code;
+export async function toJavaScript(code: string, language: Language | ChallengeLanguage): Promise<string> {
+  const transforms = TRANSFORMS[language];
+  if (!transforms?.length) return code;
   const { transform } = await import("sucrase");
   try {
-    return transform(code, { transforms: ["typescript"], disableESTransforms: true, keepUnusedImports: false }).code;
+    return transform(code, { transforms, disableESTransforms: true, keepUnusedImports: false, production: true }).code;
   } catch (error) {
     const { message, line } = parseError(error);
     throw new TranspileError(message, line);
@@ -42,16 +53,16 @@ export async function programRequest(code: string, language: Language): Promise<
   return { language: "js", code: await toJavaScript(code, language) };
 }
 
-const HARNESS_LINES = TEST_HARNESS_SOURCE.split("\n").length;
-
 /** The candidate's code and the challenge's tests in one script that reports its results. */
-export async function testRequest(code: string, tests: string, language: Language, limit?: number): Promise<RunRequest> {
+export async function testRequest(code: string, tests: string, language: ChallengeLanguage, limit?: number): Promise<RunRequest> {
   const [solution, testCode] = await Promise.all([toJavaScript(code, language), toJavaScript(tests, language)]);
+  const harness = language === "react" ? `${TEST_HARNESS_SOURCE}\n${REACT_HARNESS_SOURCE}` : TEST_HARNESS_SOURCE;
   return {
     language: "js",
-    code: `${TEST_HARNESS_SOURCE}\n${solution}\n;\n${testCode}\n;__runTests(2000, ${limit ?? "Infinity"}).then(__report);`,
-    offset: HARNESS_LINES,
+    code: `${harness}\n${solution}\n;\n${testCode}\n;__runTests(2000, ${limit ?? "Infinity"}).then(__report);`,
+    offset: harness.split("\n").length,
     expectsReport: true,
+    runtime: language === "react" ? "react" : undefined,
   };
 }
 
@@ -59,11 +70,15 @@ export async function testRequest(code: string, tests: string, language: Languag
  * Where a syntax error is: the browser reports one without a line for a script it could
  * not load, so the code is parsed here (sucrase again) to find it.
  */
-export async function locateSyntaxError(code: string, language: Language): Promise<{ message: string; line: number | null } | null> {
-  if (language !== "javascript" && language !== "typescript") return null;
+export async function locateSyntaxError(
+  code: string,
+  language: Language | ChallengeLanguage,
+): Promise<{ message: string; line: number | null } | null> {
+  const transforms = TRANSFORMS[language];
+  if (!transforms) return null;
   const { transform } = await import("sucrase");
   try {
-    transform(code, { transforms: language === "typescript" ? ["typescript"] : [], disableESTransforms: true });
+    transform(code, { transforms, disableESTransforms: true });
     return null;
   } catch (error) {
     const { message, line } = parseError(error);

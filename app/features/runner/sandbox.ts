@@ -25,6 +25,8 @@ export interface RunRequest {
   /** The program ends by calling __report(results) (challenges). */
   expectsReport?: boolean;
   timeoutMs?: number;
+  /** A library the worker loads before the program (React challenges). */
+  runtime?: "react";
 }
 
 export const DEFAULT_TIMEOUT_MS = 5_000;
@@ -183,8 +185,9 @@ export class Sandbox {
           code: request.code,
           offset: request.offset ?? 0,
           expectsReport: Boolean(request.expectsReport),
+          runtime: request.runtime,
           timeoutMs,
-          // Where the sandbox loads Pyodide and sql.js from: our origin, not a CDN.
+          // Where the sandbox loads Pyodide, sql.js and React from: our origin, not a CDN.
           vendor: `${window.location.origin}/vendor/`,
         },
         "*",
