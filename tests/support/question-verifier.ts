@@ -21,7 +21,8 @@ import type { CodeBlock, QuestionFile } from "../../server/questions/question-fi
  */
 
 const run = promisify(execFile);
-const RUN_TIMEOUT_MS = 10_000;
+// Generous: a React snippet starts jsdom and React (about 2 s alone), and CI runs several at once on 2 cores.
+const RUN_TIMEOUT_MS = 30_000;
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-verify-"));
 let counter = 0;
 const scratchFile = (ext: string) => path.join(scratch, `q${process.pid}-${++counter}.${ext}`);
