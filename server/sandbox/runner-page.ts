@@ -41,8 +41,9 @@ const html = `<!doctype html>
 <style>html,body{margin:0;height:100%;background:#fff}iframe{border:0;width:100%;height:100%;display:block}</style>
 </head>
 <body>
-<script type="text/plain" id="worker-source">${inline(`${inspectSource}\n${workerSource}`)}</script>
-<script type="text/plain" id="preview-console">${inline(`${inspectSource}\n${previewConsoleSource}`)}</script>
+<!-- Each runs inside a function, so none of its names can clash with the user's code in the same global scope. -->
+<script type="text/plain" id="worker-source">${inline(`(() => {\n${inspectSource}\n${workerSource}\n})();`)}</script>
+<script type="text/plain" id="preview-console">${inline(`(() => {\n${inspectSource}\n${previewConsoleSource}\n})();`)}</script>
 <script>${inline(runnerSource)}</script>
 </body>
 </html>`;

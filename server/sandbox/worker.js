@@ -174,8 +174,11 @@ self.onmessage = (event) => {
   lineOffset = Number(offset) || 0;
   waitingForReport = Boolean(expectsReport);
   if (runtime === "react") {
+    // Loading React does not count against the program's time (as for Python and SQL).
+    post({ type: "phase", phase: "loading" });
     try {
       importScripts(`${vendor}react/react-runtime.js`);
+      post({ type: "phase", phase: "running" });
     } catch (error) {
       post({ type: "error", message: `The React runtime could not start: ${describe(error)}`, line: null });
       finish({ status: "error" });

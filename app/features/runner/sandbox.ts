@@ -30,7 +30,7 @@ export interface RunRequest {
 }
 
 export const DEFAULT_TIMEOUT_MS = 5_000;
-/** Python and SQL first load their runtime (not counted against the program's time). */
+/** Python, SQL and React challenges first load their runtime (not counted against the program's time). */
 const RUNTIME_LANGUAGES = new Set(["python", "sql"]);
 const RUNTIME_LOAD_MS = 62_000;
 
@@ -164,7 +164,7 @@ export class Sandbox {
           this.mount();
           resolve({ status: "timeout", durationMs: performance.now() - started });
         },
-        timeoutMs + (RUNTIME_LANGUAGES.has(request.language) ? RUNTIME_LOAD_MS : 1_500),
+        timeoutMs + (RUNTIME_LANGUAGES.has(request.language) || request.runtime ? RUNTIME_LOAD_MS : 1_500),
       );
       this.active = {
         id,
