@@ -22,7 +22,7 @@ import type { CodeBlock, QuestionFile } from "../../server/questions/question-fi
 
 const run = promisify(execFile);
 // Generous: a React snippet starts jsdom and React (about 2 s alone), and CI runs several at once on 2 cores.
-const RUN_TIMEOUT_MS = 30_000;
+const RUN_TIMEOUT_MS = 60_000;
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-verify-"));
 let counter = 0;
 const scratchFile = (ext: string) => path.join(scratch, `q${process.pid}-${++counter}.${ext}`);
@@ -75,7 +75,31 @@ function render(element) {
 `;
 
 /** Runs a script with Node in its own process; stdout and stderr in the order they were written. */
-async function runNode(source: string): Promise<{ output: string; exitCode: number }> {
+/**
+ * At most this many snippet processes at once per test worker: the bank test runs its
+ * questions concurrently, and a React snippet (jsdom + React) is heavy enough that a dozen
+ * at once on two cores would push each past its time limit.
+ */
+const MAX_PROCESSES = 3;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withProcessSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_PROCESSES) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+function runNode(source: string): Promise<{ output: string; exitCode: number }> {
+  return withProcessSlot(() => runNodeNow(source));
+}
+
+async function runNodeNow(source: string): Promise<{ output: string; exitCode: number }> {
   const file = scratchFile("cjs");
   fs.writeFileSync(file, source);
   const outFile = scratchFile("out");
