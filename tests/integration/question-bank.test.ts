@@ -24,6 +24,6 @@ describe.concurrent("what each question claims is what happens", () => {
       expect(found, found.join("\n\n")).toEqual([]);
       // A question may run several processes (a challenge: solution and wrong solution, type checks).
     },
-    90_000,
+    150_000,
   );
 });
