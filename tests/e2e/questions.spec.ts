@@ -195,12 +195,18 @@ test("search finds questions by their words, marks the matches and narrows with 
   await expect(results.first().locator("mark").first()).toHaveText(/^promise/i);
   await expectAccessible(page);
 
+  // Narrow to expert console questions: fewer than a full page of every kind and level.
   await page.getByLabel(searchTexts.kind).selectOption("console");
+  await page.getByLabel(searchTexts.level).selectOption("expert");
   await page.getByRole("button", { name: searchTexts.submit, exact: true }).click();
   await expect(page).toHaveURL(/kind=console/);
+  await expect(page).toHaveURL(/level=expert/);
   await expect(results.first()).toBeVisible();
   expect(await results.count()).toBeLessThan(all);
-  for (const meta of await page.locator(".search-result__meta").allTextContents()) expect(meta).toContain(texts.labels.console);
+  for (const meta of await page.locator(".search-result__meta").allTextContents()) {
+    expect(meta).toContain(texts.labels.console);
+    expect(meta).toContain(texts.labels.list3);
+  }
 
   const title = (await results.first().locator(".search-result__title").textContent())!;
   await results.first().locator(".search-result__title").click();

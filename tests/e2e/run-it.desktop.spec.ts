@@ -1,0 +1,49 @@
+import { questionTexts as q } from "../../app/lib/texts";
+import { needsTscEmit, usesNodeOnlyApis } from "../../app/lib/technologies";
+import { acceptCookies, expect, openSiteDatabase, test, waitForHydration } from "./fixtures";
+
+/**
+ * "Run it" in the browser prints exactly what the content verifier saw Node print, for
+ * every JavaScript and TypeScript console question. Desktop only: the runner is the same at
+ * every width (challenges.spec.ts covers the mobile layout), and the bank keeps growing.
+ */
+test.beforeEach(async ({ page, baseURL }) => {
+  await acceptCookies(page, baseURL!);
+});
+
+async function consoleQuestions(technology: string) {
+  const db = await openSiteDatabase();
+  try {
+    return db
+      .prepare("select id, title, content from question where technology = ? and kind = 'console' and status = 'published' order by id")
+      .all(technology) as { id: string; title: string; content: string }[];
+  } finally {
+    db.close();
+  }
+}
+
+test("'Run it' prints, in the browser, exactly the output every JavaScript and TypeScript console question states", async ({ page }) => {
+  test.setTimeout(600_000);
+  const rows = [
+    ...(await consoleQuestions("javascript")).map((row) => ({ ...row, technology: "javascript" })),
+    ...(await consoleQuestions("typescript")).map((row) => ({ ...row, technology: "typescript" })),
+  ];
+  let ran = 0;
+  for (const row of rows) {
+    const content = JSON.parse(row.content) as { code: { source: string }; output: string };
+    await page.goto(`/${row.technology}-questions/${row.id}`);
+    if (usesNodeOnlyApis(content.code.source)) {
+      await expect(page.getByText(q.nodeOnly)).toBeVisible();
+      continue;
+    }
+    if (row.technology === "typescript" && needsTscEmit(content.code.source)) {
+      await expect(page.getByText(q.tscOnly)).toBeVisible();
+      continue;
+    }
+    await waitForHydration(page);
+    await page.getByRole("button", { name: q.runIt }).click();
+    await expect(page.locator(".run-it__verdict"), row.id).toHaveText(q.sameOutput, { timeout: 10_000 });
+    ran++;
+  }
+  expect(ran).toBeGreaterThanOrEqual(rows.length - 3);
+});
