@@ -7,9 +7,10 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { transform as sucrase } from "sucrase";
 import ts from "typescript";
-import { usesNodeOnlyApis } from "../../app/lib/technologies";
-import { REACT_HARNESS_SOURCE } from "../../app/lib/react-test-harness";
-import { TEST_HARNESS_SOURCE, type TestResult } from "../../app/lib/test-harness";
+import { challengeLanguage, usesNodeOnlyApis } from "../../app/lib/technologies";
+import type { TestResult } from "../../app/lib/test-harness";
+import { testRequest } from "../../app/features/runner/prepare";
+import type { RunRequest } from "../../app/features/runner/sandbox";
 import { type TypeCheckResult, type TypeChecker, createTypeChecker, typeCheckPassed } from "../../server/challenges/type-check";
 import type { CodeBlock, QuestionFile } from "../../server/questions/question-file";
 
@@ -31,7 +32,7 @@ export interface Verified {
   problems: string[];
 }
 
-/** TypeScript to JavaScript with the types stripped, as the browser runner does; syntax errors reported. */
+/** A TypeScript console snippet to JavaScript with tsc's emit; syntax errors reported (run-it.desktop.spec.ts checks the browser's sucrase output prints the same). */
 function transpile(block: CodeBlock): { js: string; errors: string[] } {
   const out = ts.transpileModule(block.code, {
     reportDiagnostics: true,
@@ -41,11 +42,10 @@ function transpile(block: CodeBlock): { js: string; errors: string[] } {
   return { js: out.outputText, errors };
 }
 
-/** JSX to JavaScript exactly as the browser's runner does it (sucrase; React.createElement calls). */
-function transformJsx(code: string, withImports = false): { js: string; errors: string[] } {
+/** A React console snippet to a CommonJS script: JSX to React.createElement, imports to require. */
+function transformJsx(code: string): { js: string; errors: string[] } {
   try {
-    const transforms: ("jsx" | "imports")[] = withImports ? ["jsx", "imports"] : ["jsx"];
-    return { js: sucrase(code, { transforms, disableESTransforms: true, production: true }).code, errors: [] };
+    return { js: sucrase(code, { transforms: ["jsx", "imports"], disableESTransforms: true, production: true }).code, errors: [] };
   } catch (error) {
     return { js: "", errors: [(error as Error).message] };
   }
@@ -137,7 +137,7 @@ async function verifyJsConsole(q: QuestionFile, filePath: string): Promise<strin
     if (out.errors.length) return [`${filePath}:${code.line}: the TypeScript does not compile: ${out.errors.join("; ")}`];
     js = out.js;
   } else if (code.lang === "jsx") {
-    const out = transformJsx(code.code, true);
+    const out = transformJsx(code.code);
     if (out.errors.length) return [`${filePath}:${code.line}: the JSX does not compile: ${out.errors.join("; ")}`];
     js = `${REACT_CONSOLE_PRELUDE}\n${out.js}`;
   }
@@ -273,22 +273,20 @@ const RESULTS_MARK = "\u0000@@devprep-results@@";
 
 /** Runs a solution against the tests with the shared harness; the results, or why there are none. */
 export async function runProgramTests(solution: CodeBlock, tests: CodeBlock): Promise<{ results: TestResult[] } | { error: string }> {
-  const parts = [solution, tests].map((block) =>
-    block.lang === "ts" ? transpile(block) : block.lang === "jsx" ? transformJsx(block.code) : { js: block.code, errors: [] },
-  );
-  const errors = parts.flatMap((p) => p.errors);
-  if (errors.length) return { error: `does not compile: ${errors.join("; ")}` };
-  // React challenges get the globals the browser's React runtime provides, and the React helpers.
-  const react = tests.lang === "jsx";
+  // Exactly the script the browser's runner gets (same transform, harness and React helpers);
+  // only what the browser provides around it (the React runtime, where results go) is Node's.
+  let request: RunRequest;
+  try {
+    request = await testRequest(solution.code, tests.code, challengeLanguage(tests.lang));
+  } catch (error) {
+    return { error: `does not compile: ${(error as Error).message}` };
+  }
   const script = [
-    react ? `globalThis.React = require("react");\nglobalThis.ReactTestRenderer = require("react-test-renderer");` : "",
-    TEST_HARNESS_SOURCE,
-    react ? REACT_HARNESS_SOURCE : "",
-    parts[0]!.js,
-    ";",
-    parts[1]!.js,
-    ";",
-    `__runTests().then((r) => { process.stdout.write(${JSON.stringify(RESULTS_MARK)} + JSON.stringify(r)); process.exit(0); });`,
+    request.runtime === "react"
+      ? `globalThis.React = require("react");\nglobalThis.ReactTestRenderer = require("react-test-renderer");`
+      : "",
+    `globalThis.__report = (r) => { process.stdout.write(${JSON.stringify(RESULTS_MARK)} + JSON.stringify(r)); process.exit(0); };`,
+    request.code,
   ].join("\n");
   const { output, exitCode } = await runNode(script);
   const at = output.lastIndexOf(RESULTS_MARK);
