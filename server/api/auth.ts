@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { clientAddress, hashAddress } from "../http/client-address";
 import { consume } from "../rate-limit/rate-limiter";
-import { errorBody } from "./errors";
+import { rateLimited } from "./errors";
 import type { ApiEnv } from "./types";
 
 /** Issue #4: sign-in and sign-up, at most 5 attempts a minute per client and per email. */
@@ -42,10 +42,7 @@ export const authRouter = new Hono<ApiEnv>().on(["GET", "POST"], "/*", async (c)
       email ? consume(db, `auth:${limit.name}:email:${email}`, limit.perEmail) : null,
     ]);
     const refused = decisions.find((d) => d && !d.allowed);
-    if (refused) {
-      c.header("Retry-After", String(refused.retryAfterSeconds));
-      return c.json(errorBody("rate_limited", limit.message), 429);
-    }
+    if (refused) return rateLimited(c, refused.retryAfterSeconds, limit.message);
   }
 
   const headers = new Headers(c.req.raw.headers);

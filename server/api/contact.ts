@@ -1,7 +1,7 @@
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import { CONTACT_RATE, contactInput, submitContactMessage } from "../contact/contact-service";
-import { clientAddress, hashAddress } from "../http/client-address";
-import { errorBody, errorResponse, jsonResponse, jsonBody } from "./errors";
+import { clientKey } from "../http/client-address";
+import { errorResponse, jsonResponse, jsonBody, rateLimited } from "./errors";
 import type { ApiEnv } from "./types";
 
 const ContactRequest = contactInput.openapi("ContactMessage", {
@@ -24,14 +24,13 @@ const route = createRoute({
 
 export const contactRouter = new OpenAPIHono<ApiEnv>().openapi(route, async (c) => {
   const { services } = c.var;
-  const client = hashAddress(clientAddress(c, services.config.trustProxy), services.authSecret);
+  const client = clientKey(c, services);
   const result = await submitContactMessage(services, c.req.valid("json"), client);
-  if (!result.ok) {
-    c.header("Retry-After", String(result.retryAfterSeconds));
-    return c.json(
-      errorBody("rate_limited", "You have sent several messages in a short time. Please wait a few minutes and try again."),
-      429,
+  if (!result.ok)
+    return rateLimited(
+      c,
+      result.retryAfterSeconds,
+      "You have sent several messages in a short time. Please wait a few minutes and try again.",
     );
-  }
   return c.json({ id: result.id }, 201);
 });

@@ -44,6 +44,12 @@ export function sendError(c: Context, status: ContentfulStatusCode, code: ErrorC
   return c.json(errorBody(code, message), status);
 }
 
+/** 429 with Retry-After: the one answer to a client over a rate limit. */
+export function rateLimited(c: Context, retryAfterSeconds: number, message: string) {
+  c.header("Retry-After", String(retryAfterSeconds));
+  return c.json(errorBody("rate_limited", message), 429);
+}
+
 /** Turns zod issues into one readable sentence: "field: problem; other: problem". */
 export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
   return issues

@@ -2,10 +2,10 @@ import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import { KINDS, LEVELS, TECHNOLOGY_SLUGS, technologies } from "../../app/lib/technologies";
 import { SEARCH_LIMITS, searchQuestions } from "../questions/question-search";
 import { TYPE_CHECK_LIMITS, TypeCheckUnavailable } from "../challenges/type-check";
-import { clientAddress, hashAddress } from "../http/client-address";
+import { clientKey } from "../http/client-address";
 import { challengeTests, countQuestions, decodeListCursor, findQuestion, listQuestionSummaries } from "../questions/question-service";
 import { consume } from "../rate-limit/rate-limiter";
-import { errorBody, errorResponse, jsonBody, jsonResponse } from "./errors";
+import { errorBody, errorResponse, jsonBody, jsonResponse, rateLimited } from "./errors";
 import type { ApiEnv } from "./types";
 
 const Level = z.enum(LEVELS).openapi({ description: "beginner = List 1, advance = List 2, expert = List 3" });
@@ -211,15 +211,12 @@ export const questionsRouter = new OpenAPIHono<ApiEnv>()
     const { technology, id } = c.req.valid("param");
     const tests = await challengeTests(services, technology, id);
     if (!tests || tests.lang !== "ts") return c.json(errorBody("not_found", typeCheckMessages.notTypeScript), 404);
-    const client = hashAddress(clientAddress(c, services.config.trustProxy), services.authSecret);
+    const client = clientKey(c, services);
     const rate = await consume(services.database.db, `typecheck:${client}`, {
       limit: TYPE_CHECK_RULES.perWindow,
       windowMs: TYPE_CHECK_RULES.windowMs,
     });
-    if (!rate.allowed) {
-      c.header("Retry-After", String(rate.retryAfterSeconds));
-      return c.json(errorBody("rate_limited", typeCheckMessages.rateLimited), 429);
-    }
+    if (!rate.allowed) return rateLimited(c, rate.retryAfterSeconds, typeCheckMessages.rateLimited);
     try {
       return c.json(await services.typeChecker.check(c.req.valid("json").code, tests.source), 200);
     } catch (error) {

@@ -1,9 +1,9 @@
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
-import { clientAddress, hashAddress } from "../http/client-address";
+import { clientKey } from "../http/client-address";
 import { SNIPPET_LANGUAGES, SNIPPET_LIMITS, createSnippet, findSnippet, listOwnSnippets } from "../snippets/snippet-service";
 import { currentUser } from "../users/user-service";
 import { signedIn, userOf } from "./access";
-import { errorBody, errorResponse, signedInErrors, jsonResponse, jsonBody } from "./errors";
+import { errorBody, errorResponse, signedInErrors, jsonResponse, jsonBody, rateLimited } from "./errors";
 import type { ApiEnv } from "./types";
 
 const Language = z.enum(SNIPPET_LANGUAGES);
@@ -64,13 +64,10 @@ export const snippetsRouter = new OpenAPIHono<ApiEnv>()
   .openapi(create, async (c) => {
     const { services } = c.var;
     const author = await currentUser(services, c.req.raw.headers);
-    const client = hashAddress(clientAddress(c, services.config.trustProxy), services.authSecret);
+    const client = clientKey(c, services);
     const result = await createSnippet(services, c.req.valid("json"), author, client);
     if (result.kind === "too-large") return c.json(errorBody("payload_too_large", snippetMessages.tooLarge), 413);
-    if (result.kind === "rate-limited") {
-      c.header("Retry-After", String(result.retryAfterSeconds));
-      return c.json(errorBody("rate_limited", snippetMessages.rateLimited), 429);
-    }
+    if (result.kind === "rate-limited") return rateLimited(c, result.retryAfterSeconds, snippetMessages.rateLimited);
     return c.json({ id: result.id, url: `${services.config.baseUrl}/compiler/${result.id}` }, 201);
   })
   .openapi(read, async (c) => {

@@ -1,7 +1,7 @@
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import { UPLOAD_LIMITS, storeImageUpload } from "../uploads/image-upload";
 import { signedIn, userOf } from "./access";
-import { errorBody, errorResponse, signedInErrors, jsonResponse } from "./errors";
+import { errorBody, errorResponse, signedInErrors, jsonResponse, rateLimited } from "./errors";
 import type { ApiEnv } from "./types";
 
 const megabytes = UPLOAD_LIMITS.bytes / 1024 / 1024;
@@ -64,8 +64,7 @@ export const uploadsRouter = new OpenAPIHono<ApiEnv>().openapi(upload, async (c)
     case "not-an-image":
       return c.json(errorBody("unsupported_media_type", uploadMessages.notAnImage), 415);
     case "rate-limited":
-      c.header("Retry-After", String(result.retryAfterSeconds));
-      return c.json(errorBody("rate_limited", uploadMessages.rateLimited), 429);
+      return rateLimited(c, result.retryAfterSeconds, uploadMessages.rateLimited);
     case "stored":
       return c.json({ url: result.url, width: result.width, height: result.height, bytes: result.bytes }, 201);
   }

@@ -19,3 +19,8 @@ export function clientAddress(c: Context, trustProxy: boolean): string {
 export function hashAddress(address: string, secret: string): string {
   return crypto.createHmac("sha256", secret).update(address).digest("hex").slice(0, 32);
 }
+
+/** The requesting client as a rate-limit bucket key: its address (behind a trusted proxy, the forwarded one), hashed. */
+export function clientKey(c: Context, services: { config: { trustProxy: boolean }; authSecret: string }): string {
+  return hashAddress(clientAddress(c, services.config.trustProxy), services.authSecret);
+}
