@@ -25,6 +25,11 @@ interface Props {
   account?: { code: string | null; solvedAt: string | null };
 }
 
+/** Solved: every test ran and passed, and (TypeScript) nothing failed to compile. */
+function everyTestPassed(results: NonNullable<RunOutcome["results"]> | null, typeErrors: string[]): boolean {
+  return Boolean(results && results.length > 0 && results.every((r) => r.passed) && typeErrors.length === 0);
+}
+
 async function saveOnAccount(questionId: string, code: string, solved: boolean) {
   const response = await fetch(`/api/progress/questions/${encodeURIComponent(questionId)}/code`, {
     method: "PUT",
@@ -72,7 +77,7 @@ export function ChallengeSolver({ questionId, technology, language, starter, tes
     if (ran && types?.ok) ran = withTypeErrors(ran, types.check);
     setResults(ran);
     setTypeErrors(general);
-    const passed = Boolean(all && ran && ran.length > 0 && ran.every((r) => r.passed) && general.length === 0);
+    const passed = all && everyTestPassed(ran, general);
     if (!account) return;
     const saved = await saveOnAccount(questionId, code, passed);
     if (!saved) toast.error(t.saveFailed);
@@ -89,7 +94,7 @@ export function ChallengeSolver({ questionId, technology, language, starter, tes
   }
 
   const passedCount = results?.filter((r) => r.passed).length ?? 0;
-  const allPassed = submitted && results && results.length > 0 && passedCount === results.length && typeErrors.length === 0;
+  const allPassed = submitted && everyTestPassed(results, typeErrors);
   const busy = sandbox.running || checkingTypes;
   return (
     <div className="solver">
