@@ -46,8 +46,11 @@ export function solvableInBrowser(tests: { lang: string } | null): boolean {
   return tests !== null && (tests.lang === "js" || tests.lang === "ts" || tests.lang === "jsx");
 }
 
+/** What challenges are written in: React challenges are JavaScript with JSX, run with React loaded. */
+export type ChallengeLanguage = "javascript" | "typescript" | "react";
+
 /** The language a challenge is solved in, from its tests' code block. */
-export function challengeLanguage(testsLang: string): "javascript" | "typescript" | "react" {
+export function challengeLanguage(testsLang: string): ChallengeLanguage {
   return testsLang === "ts" ? "typescript" : testsLang === "jsx" ? "react" : "javascript";
 }
 

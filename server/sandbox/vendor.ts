@@ -20,29 +20,30 @@ const FILES: Record<string, { dir: () => string; files: string[] }> = {
   // sql.js exports only its entry point (dist/sql-wasm.js), so its folder comes from there.
   "sql.js": { dir: () => path.dirname(require.resolve("sql.js")), files: ["sql-wasm.js", "sql-wasm.wasm"] },
   // Bundled by `npm run build` (scripts/build-react-runtime.js) into build/vendor.
-  react: { dir: () => reactRuntimeDir(), files: ["react-runtime.js"] },
+  react: { dir: () => reactRuntimeDir, files: ["react-runtime.js"] },
 };
 
 /** The project root: the nearest folder above this module (server/sandbox, or build/server/assets when built) with a package.json. */
-function projectRoot(): string {
+const projectRoot = (() => {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   while (!fs.existsSync(path.join(dir, "package.json")) && path.dirname(dir) !== dir) dir = path.dirname(dir);
   return dir;
-}
+})();
 
-function reactRuntimeDir(): string {
-  return path.join(projectRoot(), "build/vendor");
-}
+const reactRuntimeDir = path.join(projectRoot, "build/vendor");
 
-let buildingReact: Promise<void> | null = null;
+let reactRuntimeReady: Promise<void> | null = null;
 
-/** In development (`npm run dev` before any build) the React runtime is built on first use. */
-async function ensureReactRuntime(): Promise<void> {
-  if (fs.existsSync(path.join(reactRuntimeDir(), "react-runtime.js"))) return;
-  buildingReact ??= import(/* @vite-ignore */ pathToFileURL(path.join(projectRoot(), "scripts/build-react-runtime.js")).href).then(
-    (m: { buildReactRuntime: () => Promise<void> }) => m.buildReactRuntime(),
-  );
-  await buildingReact.catch(() => undefined);
+/** Checked once; in development (`npm run dev` before any build) the React runtime is built on first use. */
+function ensureReactRuntime(): Promise<void> {
+  reactRuntimeReady ??= fs.existsSync(path.join(reactRuntimeDir, "react-runtime.js"))
+    ? Promise.resolve()
+    : import(/* @vite-ignore */ pathToFileURL(path.join(projectRoot, "scripts/build-react-runtime.js")).href)
+        .then((m: { buildReactRuntime: () => Promise<void> }) => m.buildReactRuntime())
+        .catch(() => {
+          reactRuntimeReady = null; // try again on the next request
+        });
+  return reactRuntimeReady;
 }
 
 const TYPES: Record<string, string> = {

@@ -1,10 +1,10 @@
 import { REACT_HARNESS_SOURCE } from "~/lib/react-test-harness";
+import type { ChallengeLanguage } from "~/lib/technologies";
 import { TEST_HARNESS_SOURCE } from "~/lib/test-harness";
 import type { RunRequest } from "./sandbox";
 
 export type Language = "javascript" | "typescript" | "html" | "python" | "sql";
-/** What challenges are written in: React challenges are JavaScript with JSX, run with React loaded. */
-export type ChallengeLanguage = "javascript" | "typescript" | "react";
+export type { ChallengeLanguage };
 
 /** sucrase's transforms for each language it compiles (JSX to React.createElement calls). */
 const TRANSFORMS: Partial<Record<Language | ChallengeLanguage, ("typescript" | "jsx")[]>> = {
