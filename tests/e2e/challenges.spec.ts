@@ -1,33 +1,16 @@
 import { challengeTexts as c, fill, questionTexts as q } from "../../app/lib/texts";
-import { acceptCookies, expect, expectAccessible, openSiteDatabase, signUp, test, waitForHydration } from "./fixtures";
+import { acceptCookies, expect, expectAccessible, publishedQuestions, signUp, test, waitForHydration } from "./fixtures";
 
 test.beforeEach(async ({ page, baseURL }) => {
   await acceptCookies(page, baseURL!);
 });
-
-interface Row {
-  id: string;
-  title: string;
-  content: string;
-}
-
-async function questions(kind: string, technology = "javascript") {
-  const db = await openSiteDatabase();
-  try {
-    return db
-      .prepare("select id, title, content from question where technology = ? and kind = ? and status = 'published' order by id")
-      .all(technology, kind) as Row[];
-  } finally {
-    db.close();
-  }
-}
 
 test("a challenge: examples fail on the starter, the reference solution passes every test, and the solve is recorded", async ({
   page,
   baseURL,
 }) => {
   await signUp(page, baseURL!);
-  const [challenge] = await questions("program");
+  const [challenge] = await publishedQuestions("javascript", "program");
   const content = JSON.parse(challenge!.content) as { solution: { source: string }; tests: { source: string } };
   const total = (content.tests.source.match(/(^|[^\w.])test\(/g) ?? []).length;
   await page.goto(`/javascript-questions/${challenge!.id}`);
@@ -67,7 +50,7 @@ test("a challenge: examples fail on the starter, the reference solution passes e
 });
 
 test("an endless loop in a solution times out without freezing the page", async ({ page }) => {
-  const [challenge] = await questions("program");
+  const [challenge] = await publishedQuestions("javascript", "program");
   await page.goto(`/javascript-questions/${challenge!.id}/solve`);
   await waitForHydration(page);
   await page.locator(".cm-content").click();
@@ -80,7 +63,7 @@ test("an endless loop in a solution times out without freezing the page", async 
 test("a type-level TypeScript challenge is judged by the compiler: a wrong type fails its test, an error in the code is shown, the solution passes", async ({
   page,
 }) => {
-  const challenge = (await questions("program", "typescript")).find((row) => row.id === "ts-program-deep-readonly")!;
+  const challenge = (await publishedQuestions("typescript", "program")).find((row) => row.id === "ts-program-deep-readonly")!;
   const content = JSON.parse(challenge.content) as { solution: { source: string } };
   await page.goto(`/typescript-questions/${challenge.id}/solve`);
   await waitForHydration(page);
@@ -115,7 +98,7 @@ test("a type-level TypeScript challenge is judged by the compiler: a wrong type 
 test("a React challenge runs in the browser with React from our own origin: the starter fails, the reference solution passes", async ({
   page,
 }) => {
-  const challenge = (await questions("program", "react"))[0]!;
+  const challenge = (await publishedQuestions("react", "program"))[0]!;
   const content = JSON.parse(challenge.content) as { solution: { source: string }; tests: { source: string } };
   const total = (content.tests.source.match(/(^|[^\w.])test\(/g) ?? []).length;
   const runtime = page.waitForResponse((r) => r.url().endsWith("/vendor/react/react-runtime.js"));

@@ -61,6 +61,18 @@ export async function openSiteDatabase() {
   return new SQLite(`${process.env.E2E_DATA_DIR}/devprep.db`, { readonly: true });
 }
 
+/** The site's published questions of one technology and kind, in id order (content is the stored JSON). */
+export async function publishedQuestions(technology: string, kind: "theory" | "console" | "program") {
+  const db = await openSiteDatabase();
+  try {
+    return db
+      .prepare("select id, title, content from question where technology = ? and kind = ? and status = 'published' order by id")
+      .all(technology, kind) as { id: string; title: string; content: string }[];
+  } finally {
+    db.close();
+  }
+}
+
 /** Runs an action that opens a browser alert; accepts it and returns its text and type. */
 export async function acceptAlert(page: Page, action: () => Promise<void>): Promise<{ type: string; message: string }> {
   let seen: { type: string; message: string } | undefined;

@@ -1,5 +1,5 @@
 import { challengeTexts as c, fill } from "../../app/lib/texts";
-import { acceptCookies, expect, openSiteDatabase, test, waitForHydration } from "./fixtures";
+import { acceptCookies, expect, publishedQuestions, test, waitForHydration } from "./fixtures";
 
 /**
  * Every React challenge's reference solution passes every test in the browser, where it
@@ -10,11 +10,7 @@ import { acceptCookies, expect, openSiteDatabase, test, waitForHydration } from 
 test("every React challenge's reference solution passes all its tests in the browser", async ({ page, baseURL }) => {
   test.setTimeout(300_000);
   await acceptCookies(page, baseURL!);
-  const db = await openSiteDatabase();
-  const rows = db
-    .prepare("select id, content from question where technology = 'react' and kind = 'program' and status = 'published' order by id")
-    .all() as { id: string; content: string }[];
-  db.close();
+  const rows = await publishedQuestions("react", "program");
   expect(rows.length).toBeGreaterThanOrEqual(15);
   for (const row of rows) {
     const content = JSON.parse(row.content) as { solution: { source: string }; tests: { source: string } };

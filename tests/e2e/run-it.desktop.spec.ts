@@ -1,6 +1,6 @@
 import { questionTexts as q } from "../../app/lib/texts";
 import { needsTscEmit, usesNodeOnlyApis } from "../../app/lib/technologies";
-import { acceptCookies, expect, openSiteDatabase, test, waitForHydration } from "./fixtures";
+import { acceptCookies, expect, publishedQuestions, test, waitForHydration } from "./fixtures";
 
 /**
  * "Run it" in the browser prints exactly what the content verifier saw Node print, for
@@ -11,22 +11,11 @@ test.beforeEach(async ({ page, baseURL }) => {
   await acceptCookies(page, baseURL!);
 });
 
-async function consoleQuestions(technology: string) {
-  const db = await openSiteDatabase();
-  try {
-    return db
-      .prepare("select id, title, content from question where technology = ? and kind = 'console' and status = 'published' order by id")
-      .all(technology) as { id: string; title: string; content: string }[];
-  } finally {
-    db.close();
-  }
-}
-
 test("'Run it' prints, in the browser, exactly the output every JavaScript and TypeScript console question states", async ({ page }) => {
   test.setTimeout(600_000);
   const rows = [
-    ...(await consoleQuestions("javascript")).map((row) => ({ ...row, technology: "javascript" })),
-    ...(await consoleQuestions("typescript")).map((row) => ({ ...row, technology: "typescript" })),
+    ...(await publishedQuestions("javascript", "console")).map((row) => ({ ...row, technology: "javascript" })),
+    ...(await publishedQuestions("typescript", "console")).map((row) => ({ ...row, technology: "typescript" })),
   ];
   let ran = 0;
   for (const row of rows) {
