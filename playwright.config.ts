@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumArgs, chromiumPath, haveChromium, requireChromiumInCi } from "./tests/support/chromium";
 
 /**
  * Browser tests drive Debian's Chromium against a production build (npm test builds
@@ -10,13 +11,7 @@ import { defineConfig, devices } from "@playwright/test";
  * the runner and again in each worker: values are fixed once in process.env so the
  * workers agree with the runner.
  */
-const chromium = process.env.PLAYWRIGHT_CHROMIUM_PATH || "/usr/bin/chromium";
-const haveChromium = fs.existsSync(chromium);
-if (!haveChromium && process.env.CI === "true") {
-  throw new Error(
-    `Chromium is required when CI=true but ${chromium} does not exist: install Debian's chromium package or set PLAYWRIGHT_CHROMIUM_PATH.`,
-  );
-}
+requireChromiumInCi();
 
 const freePort = () =>
   execFileSync(process.execPath, [
@@ -67,16 +62,8 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: {
       // Playwright's own browser is only a fallback for machines without Debian's.
-      executablePath: haveChromium ? chromium : undefined,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
+      executablePath: haveChromium ? chromiumPath : undefined,
+      args: chromiumArgs,
     },
   },
   projects: [

@@ -367,6 +367,12 @@ export const questionTexts = {
     "The output is what React 19 (development build) printed when our test suite rendered this snippet. To try it yourself: render(element) stands for creating a root with createRoot and rendering into it inside act().",
   differentOutput: "Different from the stated output. Please tell us through the contact page.",
   postgresDiffers: "On PostgreSQL",
+  whatComputes: "What are the computed styles of #target?",
+  cssRendered:
+    "The output is what getComputedStyle returned for #target when our test suite rendered this HTML in Chromium, in a standards-mode page 800 × 600 CSS pixels wide.",
+  renderIt: "Render it",
+  renderItHelp: "Opens the HTML in an editor with a live preview in your browser.",
+  renderItEditor: "HTML of this question",
   more: "More questions",
   breadcrumb: "Breadcrumb",
   pager: "Previous and next questions",

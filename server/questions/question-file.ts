@@ -76,7 +76,11 @@ const SECTIONS_BY_KIND: Record<QuestionFile["kind"], { required: SectionName[]; 
 };
 
 export const CODE_LANGUAGES = ["js", "ts", "jsx", "tsx", "c", "cpp", "sql", "swift", "html", "css", "text", "bash", "json"] as const;
-const CONSOLE_LANGUAGES = new Set(["js", "ts", "jsx", "c", "cpp", "sql"]);
+const CONSOLE_LANGUAGES = new Set(["js", "ts", "jsx", "c", "cpp", "sql", "html"]);
+/** A line of a computed-style output (an `html` console question): `property: value`. */
+export const COMPUTED_STYLE_LINE = /^(--[\w-]+|[a-z][a-z-]*): (\S.*)$/;
+/** The element whose computed style an `html` console question asks about. */
+const TARGET_ID = /\bid\s*=\s*["']?target["'\s>/]/g;
 const PROGRAM_LANGUAGES = new Set(["js", "ts", "jsx", "sql"]);
 
 const FrontMatter = z.object({
@@ -256,6 +260,7 @@ function checkKindRules(q: QuestionFile, at: At) {
     if (count > LIMITS.codeLines) at(q.code.line, `the code has ${count} lines; keep it to ${LIMITS.codeLines}`);
     if (q.outputPostgres !== null && q.code.lang !== "sql")
       at(line("Output (PostgreSQL)"), '"Output (PostgreSQL)" is for SQL questions only');
+    if (q.code.lang === "html") checkComputedStyleQuestion(q, at);
     if (q.options && q.output !== null) {
       const correct = q.options.find((o) => o.correct);
       // An SQL option is the rows, without the header line of column names.
@@ -278,6 +283,16 @@ function checkKindRules(q: QuestionFile, at: At) {
     if (q.solution && q.wrongSolution && q.solution.code.trim() === q.wrongSolution.code.trim())
       at(q.wrongSolution.line, "the wrong solution is the same as the solution");
   }
+}
+
+/** An `html` console question asks for computed styles of the one element with id="target". */
+function checkComputedStyleQuestion(q: QuestionFile, at: At) {
+  const targets = q.code!.code.match(TARGET_ID)?.length ?? 0;
+  if (targets !== 1) at(q.code!.line, `the HTML needs exactly one element with id="target" (found ${targets})`);
+  if (q.output === null) return;
+  const bad = q.output.split("\n").find((line) => !COMPUTED_STYLE_LINE.test(line));
+  if (bad !== undefined)
+    at(q.sectionLines.Output ?? 1, `"${bad}": each output line is "property: value", a computed style of #target (e.g. "width: 120px")`);
 }
 
 function trimBlank(lines: string[]): string[] {

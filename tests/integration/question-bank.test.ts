@@ -1,7 +1,7 @@
 import path from "node:path";
-import { describe, expect, inject, test } from "vitest";
+import { afterAll, describe, expect, inject, test } from "vitest";
 import { parseQuestionBank, readQuestionFolder } from "../../server/questions/question-import";
-import { verifyQuestion } from "../support/question-verifier";
+import { closeVerifierBrowser, verifyQuestion } from "../support/question-verifier";
 
 /**
  * The whole bank under content/questions, checked on every `npm test` (issue #6): every
@@ -15,6 +15,8 @@ test("every question file is valid", () => {
   expect(problems).toEqual([]);
   expect(parsed.length).toBeGreaterThan(0);
 });
+
+afterAll(closeVerifierBrowser);
 
 describe.concurrent("what each question claims is what happens", () => {
   test.each(parsed.map((p) => [path.relative(folder, p.source.path), p] as const))(

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, inject, test } from "vitest";
+import { afterAll, expect, inject, test } from "vitest";
 import { parseQuestionFile } from "../../server/questions/question-file";
-import { verifyQuestion } from "../support/question-verifier";
+import { closeVerifierBrowser, verifyQuestion } from "../support/question-verifier";
 
 /**
  * The verifiers catch each way a question can lie (issue #6). The fixtures live outside
@@ -15,6 +15,8 @@ function load(name: string, technology = "javascript") {
   const text = fs.readFileSync(file, "utf8");
   return { file, text, result: parseQuestionFile(file, text, { id: name, technology }) };
 }
+
+afterAll(closeVerifierBrowser);
 
 async function verify(name: string, technology?: string) {
   const { file, text, result } = load(name, technology);
@@ -70,4 +72,22 @@ test("TypeScript snippets run with their types stripped", async () => {
 test("a JavaScript example in an explanation that does not parse is reported at its line", async () => {
   const problems = await verify("theory-broken-example");
   expect(problems).toEqual([expect.stringMatching(/theory-broken-example\.md:20: the js block does not parse: ',' expected/)]);
+});
+
+test("CSS snippets are rendered in Chromium and #target's computed style compared", async () => {
+  expect(await verify("css-console", "css")).toEqual([]);
+  const problems = await verify("css-console-wrong", "css");
+  expect(problems).toEqual([
+    expect.stringContaining(
+      "the computed style differs\n--- expected\nwidth: 160px\ncolor: rgb(0, 0, 255)\n--- actual\nwidth: 200px\ncolor: rgb(0, 0, 255)",
+    ),
+  ]);
+});
+
+test("a CSS question needs one #target and 'property: value' output lines", () => {
+  const { result } = load("css-console-no-target", "css");
+  expect(!result.ok && result.problems).toEqual([
+    expect.stringMatching(/css-console-no-target\.md:\d+: the HTML needs exactly one element with id="target" \(found 0\)$/),
+    expect.stringMatching(/css-console-no-target\.md:\d+: "colour is blue": each output line is "property: value"/),
+  ]);
 });

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { type Browser, chromium } from "@playwright/test";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { transform as sucrase } from "sucrase";
@@ -12,7 +13,8 @@ import type { TestResult } from "../../app/lib/test-harness";
 import { testRequest } from "../../app/features/runner/prepare";
 import type { RunRequest } from "../../app/features/runner/sandbox";
 import { type TypeCheckResult, type TypeChecker, createTypeChecker, typeCheckPassed } from "../../server/challenges/type-check";
-import type { CodeBlock, QuestionFile } from "../../server/questions/question-file";
+import { COMPUTED_STYLE_LINE, type CodeBlock, type QuestionFile } from "../../server/questions/question-file";
+import { chromiumArgs, chromiumPath, haveChromium } from "./chromium";
 
 /**
  * Runs what a question claims (issue #6, CONTENT.md "Verified by machine"): console
@@ -269,6 +271,50 @@ async function verifySqlConsole(q: QuestionFile, filePath: string, postgresUrl: 
   return problems;
 }
 
+/**
+ * The page a CSS question renders in (docs/content-format.md): a standards-mode document,
+ * 800 × 600 CSS pixels at a device pixel ratio of 1, the snippet as the body.
+ */
+export const CSS_VIEWPORT = { width: 800, height: 600 };
+let browser: Promise<Browser> | null = null;
+
+/** Closes the Chromium the CSS questions used (call once the questions are done). */
+export async function closeVerifierBrowser() {
+  const open = browser;
+  browser = null;
+  if (open) await (await open).close();
+}
+
+async function verifyCssConsole(q: QuestionFile, filePath: string): Promise<string[]> {
+  if (!haveChromium)
+    return [
+      `${filePath}:${q.code!.line}: CSS questions are checked in Chromium, which is not at ${chromiumPath}: install Debian's chromium package or set PLAYWRIGHT_CHROMIUM_PATH`,
+    ];
+  const properties = q.output!.split("\n").map((line) => COMPUTED_STYLE_LINE.exec(line)?.[1] ?? line);
+  const actual = await withProcessSlot(async () => {
+    browser ??= chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    const context = await (await browser).newContext({ viewport: CSS_VIEWPORT, deviceScaleFactor: 1, javaScriptEnabled: true });
+    try {
+      const page = await context.newPage();
+      // Nothing may come from the network: the snippet is self-contained, and so is the site.
+      await page.route("**/*", (route) => route.abort());
+      await page.setContent(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>CSS question</title></head><body>${q.code!.code}</body></html>`,
+      );
+      return await page.evaluate((names) => {
+        const target = document.getElementById("target");
+        if (!target) return null;
+        const style = getComputedStyle(target);
+        return names.map((name) => `${name}: ${style.getPropertyValue(name).trim()}`).join("\n");
+      }, properties);
+    } finally {
+      await context.close();
+    }
+  });
+  if (actual === null) return [`${filePath}:${q.code!.line}: no element with id="target" once the HTML is parsed`];
+  return compare(`${filePath}:${q.sectionLines.Output}`, "the computed style", q.output!, actual);
+}
+
 const RESULTS_MARK = "\u0000@@devprep-results@@";
 
 /** Runs a solution against the tests with the shared harness; the results, or why there are none. */
@@ -386,6 +432,7 @@ export async function verifyQuestion(q: QuestionFile, filePath: string, text: st
     if (lang === "js" || lang === "ts" || lang === "jsx") problems.push(...(await verifyJsConsole(q, filePath)));
     else if (lang === "c" || lang === "cpp") problems.push(...(await verifyCConsole(q, filePath)));
     else if (lang === "sql") problems.push(...(await verifySqlConsole(q, filePath, postgresUrl)));
+    else if (lang === "html") problems.push(...(await verifyCssConsole(q, filePath)));
   }
   if (q.kind === "program") problems.push(...(await verifyProgram(q, filePath)));
   return problems;

@@ -1,11 +1,14 @@
 import { Play, RotateCcw } from "lucide-react";
 import { useEffect, useState } from "react";
-import { fill, overviewTexts as t } from "~/lib/texts";
+import { overviewTexts as t } from "~/lib/texts";
 import { LazyEditor } from "../runner/lazy-editor";
 import { useSandbox } from "../runner/use-sandbox";
 
-/** An editable HTML example rendered live in the sandbox: runs at once, and again on Run or Ctrl+Enter. */
-export default function Playground({ section, initial }: { section: string; initial: string }) {
+/**
+ * An editable HTML example rendered live in the sandbox: runs at once, and again on Run or
+ * Ctrl+Enter. Used by the HTML overview's examples and by CSS questions.
+ */
+export default function Playground({ initial, label }: { initial: string; /** The editor's accessible name. */ label: string }) {
   const [code, setCode] = useState(initial);
   const sandbox = useSandbox();
   const { run } = sandbox;
@@ -33,7 +36,7 @@ export default function Playground({ section, initial }: { section: string; init
         </button>
       </div>
       <div className="playground__panes">
-        <LazyEditor value={code} onChange={setCode} language="html" onRun={() => render(code)} label={fill(t.editorLabel, { section })} />
+        <LazyEditor value={code} onChange={setCode} language="html" onRun={() => render(code)} label={label} />
         <div className="playground__preview" ref={sandbox.container} />
       </div>
     </div>

@@ -1,6 +1,6 @@
 import { Play } from "lucide-react";
 import { Suspense, lazy, useState } from "react";
-import { overviewTexts as t } from "~/lib/texts";
+import { fill, overviewTexts as t } from "~/lib/texts";
 
 const Playground = lazy(() => import("./playground"));
 
@@ -17,7 +17,7 @@ export function TryIt({ section, source, html }: Props) {
   if (open) {
     return (
       <Suspense fallback={null}>
-        <Playground section={section} initial={source} />
+        <Playground initial={source} label={fill(t.editorLabel, { section })} />
       </Suspense>
     );
   }

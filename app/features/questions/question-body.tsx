@@ -3,6 +3,7 @@ import { needsTscEmit, solvableInBrowser, usesNodeOnlyApis } from "~/lib/technol
 import { texts, questionTexts as t } from "~/lib/texts";
 import type { Question } from "../../../server/questions/question-service";
 import { CodeBlock } from "./code-block";
+import { RenderIt } from "./render-it";
 import { RunIt } from "./run-it";
 
 const Html = ({ html, className }: { html: string | null; className?: string }) =>
@@ -64,9 +65,15 @@ export function QuestionBody({ question: q, place, practice = false, href }: Pro
   if (q.kind === "console") {
     return (
       <div className="question-body">
-        {q.promptHtml ? <Html html={q.promptHtml} /> : <p>{t.whatPrints}</p>}
+        {q.promptHtml ? <Html html={q.promptHtml} /> : <p>{q.code?.lang === "html" ? t.whatComputes : t.whatPrints}</p>}
         {q.code && <CodeBlock source={q.code.source} lang={q.code.lang} html={q.code.html} />}
         {place === "page" && q.code?.lang === "jsx" && <p className="question-note">{t.reactRendered}</p>}
+        {place === "page" && q.code?.lang === "html" && (
+          <>
+            <p className="question-note">{t.cssRendered}</p>
+            <RenderIt source={q.code.source} />
+          </>
+        )}
         {place === "page" &&
           q.code &&
           (q.code.lang === "js" || q.code.lang === "ts") &&
