@@ -43,15 +43,18 @@ export function technologyOfPath(pathname: string) {
 
 /** Challenges whose tests the browser sandbox can run (the solve page exists for these). */
 export function solvableInBrowser(tests: { lang: string } | null): boolean {
-  return tests !== null && (tests.lang === "js" || tests.lang === "ts" || tests.lang === "jsx");
+  return tests !== null && ["js", "ts", "jsx", "sql"].includes(tests.lang);
 }
 
-/** What challenges are written in: React challenges are JavaScript with JSX, run with React loaded. */
-export type ChallengeLanguage = "javascript" | "typescript" | "react";
+/**
+ * What challenges are written in: React challenges are JavaScript with JSX, run with React
+ * loaded; SQL challenges are a query, run against each test's data with sql.js.
+ */
+export type ChallengeLanguage = "javascript" | "typescript" | "react" | "sql";
 
 /** The language a challenge is solved in, from its tests' code block. */
 export function challengeLanguage(testsLang: string): ChallengeLanguage {
-  return testsLang === "ts" ? "typescript" : testsLang === "jsx" ? "react" : "javascript";
+  return ({ ts: "typescript", jsx: "react", sql: "sql" } as const)[testsLang as "ts" | "jsx" | "sql"] ?? "javascript";
 }
 
 /** Code that needs Node's own APIs (process, require, setImmediate, Buffer), which the browser sandbox lacks. */

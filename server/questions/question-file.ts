@@ -1,6 +1,7 @@
 import matter from "gray-matter";
 import { z } from "zod";
 import { KINDS, LEVELS, TECHNOLOGY_SLUGS } from "../../app/lib/technologies";
+import { parseSqlTests } from "./sql-tests";
 
 /**
  * Reads one question file (docs/content-format.md, "Questions") into a plain object, or
@@ -276,12 +277,30 @@ function checkKindRules(q: QuestionFile, at: At) {
     }
     if (new Set(blocks.map((b) => b.lang)).size > 1)
       at(blocks[0]!.line, "starter, solution, wrong solution and tests must use one language");
-    if (q.tests && q.tests.lang !== "sql") {
+    if (q.tests?.lang === "sql") checkSqlTests(q.tests, at);
+    else if (q.tests) {
       const count = (q.tests.code.match(/(^|[^\w.])test\(/g) ?? []).length;
       if (count < LIMITS.minTests) at(q.tests.line, `needs at least ${LIMITS.minTests} tests (found ${count})`);
     }
     if (q.solution && q.wrongSolution && q.solution.code.trim() === q.wrongSolution.code.trim())
       at(q.wrongSolution.line, "the wrong solution is the same as the solution");
+  }
+}
+
+/** SQL challenge tests (docs/content-format.md, "SQL challenges"): `-- test:` sections, each ending in its expected rows. */
+function checkSqlTests(tests: CodeBlock, at: At) {
+  const { tests: parsed } = parseSqlTests(tests.code);
+  if (parsed.length < LIMITS.minTests)
+    at(tests.line, `needs at least ${LIMITS.minTests} tests (found ${parsed.length} "-- test:" sections)`);
+  const names = new Set<string>();
+  for (const test of parsed) {
+    if (names.has(test.name)) at(tests.line, `two tests are named "${test.name}"`);
+    names.add(test.name);
+    if (!test.expect || !test.header)
+      at(tests.line, `the test "${test.name}" needs an "-- expect:" block: a header line of column names, then the rows`);
+    else if (test.rows.some((row) => row.length !== test.header!.length))
+      at(tests.line, `the test "${test.name}" has a row whose number of values differs from its header's`);
+    if (test.afterExpect) at(tests.line, `the test "${test.name}" has statements after its "-- expect:" block; put them before it`);
   }
 }
 

@@ -173,20 +173,44 @@ self.onmessage = (event) => {
   }
   lineOffset = Number(offset) || 0;
   waitingForReport = Boolean(expectsReport);
-  if (runtime === "react") {
-    // Loading React does not count against the program's time (as for Python and SQL).
-    post({ type: "phase", phase: "loading" });
-    try {
-      importScripts(`${vendor}react/react-runtime.js`);
-      post({ type: "phase", phase: "running" });
-    } catch (error) {
-      post({ type: "error", message: `The React runtime could not start: ${describe(error)}`, line: null });
-      finish({ status: "error" });
-      return;
-    }
+  if (!runtime) {
+    runScript(code);
+    return;
   }
-  // Delete the hooks the program must not reach, then run it as a classic script so
-  // its errors carry line numbers (sourceURL names it main.js).
+  // Loading a runtime does not count against the program's time (as for Python and SQL).
+  post({ type: "phase", phase: "loading" });
+  loadRuntime(runtime, String(vendor)).then(
+    () => {
+      post({ type: "phase", phase: "running" });
+      runScript(code);
+    },
+    (error) => {
+      post({
+        type: "error",
+        message: `The ${runtime === "react" ? "React" : "SQL"} runtime could not start: ${describe(error)}`,
+        line: null,
+      });
+      finish({ status: "error" });
+    },
+  );
+};
+
+/**
+ * What a challenge's program needs before it runs: React (React challenges), or sql.js as
+ * `__sqlJs` for SQL challenges' tests (app/lib/sql-test-harness.ts opens databases on it).
+ */
+async function loadRuntime(runtime, vendor) {
+  if (runtime === "react") {
+    importScripts(`${vendor}react/react-runtime.js`);
+    return;
+  }
+  if (runtime !== "sql") throw new Error(`unknown runtime ${runtime}`);
+  importScripts(`${vendor}sql.js/sql-wasm.js`);
+  self.__sqlJs = await self.initSqlJs({ locateFile: (file) => `${vendor}sql.js/${file}` });
+}
+
+/** Runs the program as a classic script, so its errors carry line numbers (sourceURL names it main.js). */
+function runScript(code) {
   const url = URL.createObjectURL(new Blob([`${code}\n//# sourceURL=main.js`], { type: "text/javascript" }));
   try {
     importScripts(url);
@@ -201,4 +225,4 @@ self.onmessage = (event) => {
   }
   mainDone = true;
   settle();
-};
+}

@@ -91,3 +91,17 @@ test("a CSS question needs one #target and 'property: value' output lines", () =
     expect.stringMatching(/css-console-no-target\.md:\d+: "colour is blue": each output line is "property: value"/),
   ]);
 });
+
+test("SQL challenges: the reference query passes every test on sql.js and PostgreSQL, the wrong one fails one", async () => {
+  if (!inject("postgresUrl")) throw new Error("PostgreSQL is needed to check SQL challenges");
+  expect(await verify("sql-program", "dbms")).toEqual([]);
+});
+
+test("SQL challenge tests need an expectation per test, and at least five tests", () => {
+  const { result } = load("sql-program-no-expect", "dbms");
+  expect(!result.ok && result.problems).toEqual([
+    expect.stringMatching(/sql-program-no-expect\.md:\d+: needs at least 5 tests \(found 3 "-- test:" sections\)$/),
+    expect.stringMatching(/the test "forgot the expectation" needs an "-- expect:" block/),
+    expect.stringMatching(/the test "a null counts" has statements after its "-- expect:" block/),
+  ]);
+});

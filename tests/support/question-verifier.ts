@@ -14,6 +14,7 @@ import { testRequest } from "../../app/features/runner/prepare";
 import type { RunRequest } from "../../app/features/runner/sandbox";
 import { type TypeCheckResult, type TypeChecker, createTypeChecker, typeCheckPassed } from "../../server/challenges/type-check";
 import { COMPUTED_STYLE_LINE, type CodeBlock, type QuestionFile } from "../../server/questions/question-file";
+import { type SqlDatabase, runSqlTests } from "../../server/questions/sql-tests";
 import { chromiumArgs, chromiumPath, haveChromium } from "./chromium";
 
 /**
@@ -221,27 +222,36 @@ export function runSqlite(script: string): string {
   }
 }
 
-export async function runPostgres(url: string, script: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    // Each question gets its own schema, dropped afterwards, so questions never see each other's tables.
+/** A fresh schema per database (a question's snippet, a challenge's test), dropped on close; a runaway query is stopped after 10 s. */
+function openPostgres(url: string) {
+  return async (): Promise<SqlDatabase> => {
+    const client = new pg.Client({ connectionString: url, statement_timeout: 10_000 });
+    await client.connect();
     const schema = `q_${process.pid}_${++counter}`;
     await client.query(`create schema ${schema}; set search_path to ${schema}`);
-    try {
-      let last: pg.QueryArrayResult | null = null;
-      for (const statement of splitSql(script)) last = await client.query({ text: statement, rowMode: "array" });
-      return last?.fields.length
-        ? formatRows(
-            last.fields.map((f) => f.name),
-            last.rows,
-          )
-        : "";
-    } finally {
-      await client.query(`drop schema ${schema} cascade`);
-    }
+    return {
+      async run(sql) {
+        let last: pg.QueryArrayResult | null = null;
+        for (const statement of splitSql(sql)) {
+          const result = await client.query({ text: statement, rowMode: "array" });
+          if (result.fields.length) last = result;
+        }
+        return last ? { columns: last.fields.map((f) => f.name), rows: last.rows } : null;
+      },
+      async close() {
+        await client.query(`drop schema ${schema} cascade`).finally(() => client.end());
+      },
+    };
+  };
+}
+
+export async function runPostgres(url: string, script: string): Promise<string> {
+  const db = await openPostgres(url)();
+  try {
+    const result = await db.run(script);
+    return result ? formatRows(result.columns, result.rows) : "";
   } finally {
-    await client.end();
+    await db.close();
   }
 }
 
@@ -327,17 +337,30 @@ export async function runProgramTests(solution: CodeBlock, tests: CodeBlock): Pr
   } catch (error) {
     return { error: `does not compile: ${(error as Error).message}` };
   }
-  const script = [
+  const report = `globalThis.__report = (r) => { process.stdout.write(${JSON.stringify(RESULTS_MARK)} + JSON.stringify(r)); process.exit(0); };`;
+  const script =
     request.runtime === "react"
-      ? `globalThis.React = require("react");\nglobalThis.ReactTestRenderer = require("react-test-renderer");`
-      : "",
-    `globalThis.__report = (r) => { process.stdout.write(${JSON.stringify(RESULTS_MARK)} + JSON.stringify(r)); process.exit(0); };`,
-    request.code,
-  ].join("\n");
+      ? `globalThis.React = require("react");\nglobalThis.ReactTestRenderer = require("react-test-renderer");\n${report}\n${request.code}`
+      : request.runtime === "sql"
+        ? // sql.js, as in the browser's worker: its WebAssembly is ready before the tests run.
+          `${report}\nrequire("sql.js")().then((SQL) => {\nglobalThis.__sqlJs = SQL;\n${request.code}\n});`
+        : `${report}\n${request.code}`;
   const { output, exitCode } = await runNode(script);
   const at = output.lastIndexOf(RESULTS_MARK);
   if (at < 0) return { error: `did not finish (exit code ${exitCode})\n${output.slice(-2000)}` };
   return { results: JSON.parse(output.slice(at + RESULTS_MARK.length)) as TestResult[] };
+}
+
+/** An SQL challenge's reference query must also pass every test on PostgreSQL (the tests' SQL must be portable). */
+async function verifySqlSolutionOnPostgres(q: QuestionFile, filePath: string, postgresUrl: string): Promise<string[]> {
+  const results = await runSqlTests(q.solution!.code, q.tests!.code, openPostgres(postgresUrl));
+  return results
+    .filter((r) => !r.passed)
+    .map(
+      (r) =>
+        `${filePath}:${q.solution!.line}: on PostgreSQL the solution fails the test "${r.name}": ${r.message}` +
+        (r.expected !== undefined ? `\n--- expected\n${r.expected}\n--- actual\n${r.actual}` : ""),
+    );
 }
 
 let checker: TypeChecker | null = null;
@@ -357,8 +380,7 @@ function describeTypeErrors(result: TypeCheckResult): string {
   ].join("\n");
 }
 
-async function verifyProgram(q: QuestionFile, filePath: string): Promise<string[]> {
-  if (q.tests!.lang === "sql") return [];
+async function verifyProgram(q: QuestionFile, filePath: string, postgresUrl: string | null): Promise<string[]> {
   const problems: string[] = [];
   for (const block of [q.starter!, q.solution!, q.wrongSolution!, q.tests!])
     if (usesNodeOnlyApis(block.code))
@@ -379,6 +401,7 @@ async function verifyProgram(q: QuestionFile, filePath: string): Promise<string[
     if (reference.results.length < 5)
       problems.push(`${filePath}:${q.tests!.line}: only ${reference.results.length} tests ran; write at least 5`);
   }
+  if (q.tests!.lang === "sql" && postgresUrl) problems.push(...(await verifySqlSolutionOnPostgres(q, filePath, postgresUrl)));
   const wrong = await runProgramTests(q.wrongSolution!, q.tests!);
   const wrongTypes = await typeCheck(q.wrongSolution!, q.tests!);
   if (!("error" in wrong) && wrong.results.every((r) => r.passed) && (!wrongTypes || typeCheckPassed(wrongTypes)))
@@ -434,6 +457,6 @@ export async function verifyQuestion(q: QuestionFile, filePath: string, text: st
     else if (lang === "sql") problems.push(...(await verifySqlConsole(q, filePath, postgresUrl)));
     else if (lang === "html") problems.push(...(await verifyCssConsole(q, filePath)));
   }
-  if (q.kind === "program") problems.push(...(await verifyProgram(q, filePath)));
+  if (q.kind === "program") problems.push(...(await verifyProgram(q, filePath, postgresUrl)));
   return problems;
 }

@@ -149,16 +149,19 @@ export function ChallengeSolver({ questionId, technology, language, starter, tes
                 {!result.passed && (
                   <div className="test-result__detail" data-allow-copy>
                     {result.expected !== undefined ? (
-                      <dl>
-                        <dt>{t.expected}</dt>
-                        <dd>
-                          <code>{result.expected}</code>
-                        </dd>
-                        <dt>{t.received}</dt>
-                        <dd>
-                          <code>{result.actual}</code>
-                        </dd>
-                      </dl>
+                      <>
+                        {language === "sql" && <p>{result.message}</p>}
+                        <dl>
+                          <dt>{t.expected}</dt>
+                          <dd>
+                            <code>{result.expected}</code>
+                          </dd>
+                          <dt>{t.received}</dt>
+                          <dd>
+                            <code>{result.actual}</code>
+                          </dd>
+                        </dl>
+                      </>
                     ) : (
                       <code>{result.message}</code>
                     )}

@@ -1,4 +1,5 @@
 import { REACT_HARNESS_SOURCE } from "~/lib/react-test-harness";
+import { SQL_TEST_HARNESS_SOURCE } from "~/lib/sql-test-harness";
 import type { ChallengeLanguage } from "~/lib/technologies";
 import { TEST_HARNESS_SOURCE } from "~/lib/test-harness";
 import type { RunRequest } from "./sandbox";
@@ -55,6 +56,11 @@ export async function programRequest(code: string, language: Language): Promise<
 
 /** The candidate's code and the challenge's tests in one script that reports its results. */
 export async function testRequest(code: string, tests: string, language: ChallengeLanguage, limit?: number): Promise<RunRequest> {
+  if (language === "sql") {
+    // The query and the tests stay text: the harness runs them on a fresh sql.js database per test.
+    const run = `__runSqlTests(${JSON.stringify(code)}, ${JSON.stringify(tests)}, __openSqlDatabase, ${limit ?? "Infinity"})`;
+    return { language: "js", code: `${SQL_TEST_HARNESS_SOURCE}\n${run}.then(__report);`, expectsReport: true, runtime: "sql" };
+  }
   const [solution, testCode] = await Promise.all([toJavaScript(code, language), toJavaScript(tests, language)]);
   const harness = language === "react" ? `${TEST_HARNESS_SOURCE}\n${REACT_HARNESS_SOURCE}` : TEST_HARNESS_SOURCE;
   return {

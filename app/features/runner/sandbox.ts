@@ -25,8 +25,8 @@ export interface RunRequest {
   /** The program ends by calling __report(results) (challenges). */
   expectsReport?: boolean;
   timeoutMs?: number;
-  /** A library the worker loads before the program (React challenges). */
-  runtime?: "react";
+  /** A library the worker loads before the program (React challenges; sql.js for SQL challenges). */
+  runtime?: "react" | "sql";
 }
 
 export const DEFAULT_TIMEOUT_MS = 5_000;
