@@ -5,7 +5,8 @@
  * sandboxed runner, so a challenge behaves the same in both.
  *
  * `__runTests(timeoutMs, limit)` resolves to one result per test, in order (the first
- * `limit` tests only: a challenge's "Run" tries its examples, "Submit" all tests).
+ * `limit` tests only: a challenge's "Run" tries its examples, "Submit" all tests). A test
+ * fails when it takes longer than `timeoutMs`, whether it is asynchronous or not.
  */
 export const TEST_HARNESS_SOURCE = String.raw`
 const __tests = [];
@@ -111,6 +112,7 @@ async function __runTests(timeoutMs = 2000, limit = Infinity) {
   const results = [];
   for (const { name, fn } of __tests.slice(0, limit)) {
     let timer;
+    const started = performance.now();
     try {
       await Promise.race([
         Promise.resolve().then(fn),
@@ -118,6 +120,10 @@ async function __runTests(timeoutMs = 2000, limit = Infinity) {
           timer = setTimeout(() => reject(new AssertionError("Timed out after " + timeoutMs + " ms")), timeoutMs);
         }),
       ]);
+      // A synchronous test cannot be interrupted, but one that ran past the limit still fails
+      // (an O(n²) answer to a large input), so a slow solution never passes by finishing late.
+      const took = Math.round(performance.now() - started);
+      if (took > timeoutMs) throw new AssertionError("Took " + took + " ms; the limit is " + timeoutMs + " ms");
       results.push({ name, passed: true });
     } catch (error) {
       const details = error && error.details ? error.details : {};

@@ -27,6 +27,13 @@ import { chromiumArgs, chromiumPath, haveChromium } from "./chromium";
 const run = promisify(execFile);
 // Generous: a React snippet starts jsdom and React (about 2 s alone), and CI runs several at once on 2 cores.
 const RUN_TIMEOUT_MS = 60_000;
+/**
+ * A wrong solution may be the slow one (an O(n²) answer to a large input): it fails by
+ * running out of time, and it is stopped after this long. The browser's runner stops a run
+ * after 5 s (DEFAULT_TIMEOUT_MS), so a wrong solution still running at 20 s under CI load
+ * is well past it.
+ */
+const WRONG_SOLUTION_TIMEOUT_MS = 20_000;
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-verify-"));
 let counter = 0;
 const scratchFile = (ext: string) => path.join(scratch, `q${process.pid}-${++counter}.${ext}`);
@@ -98,11 +105,11 @@ async function withProcessSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-function runNode(source: string): Promise<{ output: string; exitCode: number }> {
-  return withProcessSlot(() => runNodeNow(source));
+function runNode(source: string, timeoutMs = RUN_TIMEOUT_MS): Promise<{ output: string; exitCode: number }> {
+  return withProcessSlot(() => runNodeNow(source, timeoutMs));
 }
 
-async function runNodeNow(source: string): Promise<{ output: string; exitCode: number }> {
+async function runNodeNow(source: string, timeoutMs: number): Promise<{ output: string; exitCode: number }> {
   const file = scratchFile("cjs");
   fs.writeFileSync(file, source);
   const outFile = scratchFile("out");
@@ -111,7 +118,7 @@ async function runNodeNow(source: string): Promise<{ output: string; exitCode: n
     const code = await new Promise<number>((resolve, reject) => {
       // NODE_PATH: scripts live in a scratch folder but may require the project's packages (React, jsdom).
       const env = { PATH: process.env.PATH, TZ: "UTC", LANG: "C", NODE_PATH: path.resolve(import.meta.dirname, "../../node_modules") };
-      const child = execFile(process.execPath, [file], { timeout: RUN_TIMEOUT_MS, env });
+      const child = execFile(process.execPath, [file], { timeout: timeoutMs, env });
       child.stdout?.on("data", (d) => fs.writeSync(fd, d));
       child.stderr?.on("data", (d) => fs.writeSync(fd, d));
       child.on("error", reject);
@@ -328,7 +335,11 @@ async function verifyCssConsole(q: QuestionFile, filePath: string): Promise<stri
 const RESULTS_MARK = "\u0000@@devprep-results@@";
 
 /** Runs a solution against the tests with the shared harness; the results, or why there are none. */
-export async function runProgramTests(solution: CodeBlock, tests: CodeBlock): Promise<{ results: TestResult[] } | { error: string }> {
+export async function runProgramTests(
+  solution: CodeBlock,
+  tests: CodeBlock,
+  timeoutMs = RUN_TIMEOUT_MS,
+): Promise<{ results: TestResult[] } | { error: string }> {
   // Exactly the script the browser's runner gets (same transform, harness and React helpers);
   // only what the browser provides around it (the React runtime, where results go) is Node's.
   let request: RunRequest;
@@ -345,7 +356,7 @@ export async function runProgramTests(solution: CodeBlock, tests: CodeBlock): Pr
         ? // sql.js, as in the browser's worker: its WebAssembly is ready before the tests run.
           `${report}\nrequire("sql.js")().then((SQL) => {\nglobalThis.__sqlJs = SQL;\n${request.code}\n});`
         : `${report}\n${request.code}`;
-  const { output, exitCode } = await runNode(script);
+  const { output, exitCode } = await runNode(script, timeoutMs);
   const at = output.lastIndexOf(RESULTS_MARK);
   if (at < 0) return { error: `did not finish (exit code ${exitCode})\n${output.slice(-2000)}` };
   return { results: JSON.parse(output.slice(at + RESULTS_MARK.length)) as TestResult[] };
@@ -402,7 +413,7 @@ async function verifyProgram(q: QuestionFile, filePath: string, postgresUrl: str
       problems.push(`${filePath}:${q.tests!.line}: only ${reference.results.length} tests ran; write at least 5`);
   }
   if (q.tests!.lang === "sql" && postgresUrl) problems.push(...(await verifySqlSolutionOnPostgres(q, filePath, postgresUrl)));
-  const wrong = await runProgramTests(q.wrongSolution!, q.tests!);
+  const wrong = await runProgramTests(q.wrongSolution!, q.tests!, WRONG_SOLUTION_TIMEOUT_MS);
   const wrongTypes = await typeCheck(q.wrongSolution!, q.tests!);
   if (!("error" in wrong) && wrong.results.every((r) => r.passed) && (!wrongTypes || typeCheckPassed(wrongTypes)))
     problems.push(`${filePath}:${q.wrongSolution!.line}: the wrong solution passes every test; add a test that catches it`);

@@ -1,0 +1,32 @@
+import { expect, test } from "vitest";
+import { TEST_HARNESS_SOURCE, type TestResult } from "./test-harness";
+
+/** The challenge harness itself, run as the sandbox runs it: one script, tests registered with test(). */
+function harness(): {
+  test: (name: string, fn: () => unknown) => void;
+  run: (timeoutMs: number) => Promise<TestResult[]>;
+} {
+  return new Function(`${TEST_HARNESS_SOURCE}\nreturn { test, run: (ms) => __runTests(ms) };`)();
+}
+
+const busy = (ms: number) => {
+  const end = performance.now() + ms;
+  while (performance.now() < end);
+};
+
+test("a synchronous test that runs past the time limit fails, even though it finishes (a slow algorithm never passes late)", async () => {
+  const { test: t, run } = harness();
+  t("quick", () => busy(1));
+  t("slow", () => busy(120));
+  const [quick, slow] = await run(60);
+  expect(quick).toEqual({ name: "quick", passed: true });
+  expect(slow!.passed).toBe(false);
+  expect(slow!.message).toMatch(/^Took \d+ ms; the limit is 60 ms$/);
+});
+
+test("an asynchronous test is stopped at the limit", async () => {
+  const { test: t, run } = harness();
+  t("never settles", () => new Promise(() => {}));
+  const [result] = await run(50);
+  expect(result).toMatchObject({ name: "never settles", passed: false, message: "Timed out after 50 ms" });
+});
