@@ -1,9 +1,9 @@
-import { blogTexts } from "../../app/lib/texts";
+import { blogTexts, texts } from "../../app/lib/texts";
 import { isolatedDataDir, isolatedURL } from "../../playwright.config";
 import { expect, expectAccessible, holdRequests, openSiteDatabaseForWriting, test, waitForHydration } from "./fixtures";
 
 /**
- * States the shared site cannot show: an empty blog and a failing database. They run on
+ * States the shared site cannot show: an empty question list, an empty blog and a failing database. They run on
  * the isolated app (its own SQLite database, no content), one at a time, because the
  * failure is made real by taking the posts table away under the running server.
  */
@@ -20,6 +20,14 @@ async function withPostsTableGone(action: () => Promise<void>) {
     db.close();
   }
 }
+
+test("a question list with no questions says 'No data'", async ({ page }) => {
+  const response = await page.goto("/swift-questions");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByText(texts.labels.noData, { exact: true })).toBeVisible();
+  await waitForHydration(page);
+  await expectAccessible(page);
+});
 
 test("a blog with no approved posts says so", async ({ page }) => {
   const response = await page.goto("/devinsights");
