@@ -116,3 +116,26 @@ test("a React challenge runs in the browser with React from our own origin: the 
   await expect(page.locator(".test-results__summary")).toHaveText(fill(c.allPassed, { total }));
   await expectAccessible(page);
 });
+
+test("an SQL challenge is graded in the browser on sql.js: the starter's rows are shown against the expected ones, the reference query passes", async ({
+  page,
+}) => {
+  const [challenge] = await publishedQuestions("dbms", "program");
+  const content = JSON.parse(challenge!.content) as { solution: { source: string }; tests: { source: string } };
+  const total = (content.tests.source.match(/^--\s*test:/gm) ?? []).length;
+  await page.goto(`/dbms-questions/${challenge!.id}/solve`);
+  await waitForHydration(page);
+
+  await page.getByRole("button", { name: c.submit }).click();
+  await expect(page.locator(".test-results__summary")).toContainText(`of ${total} tests passed`, { timeout: 30_000 });
+  const failed = page.locator(".test-result--fail").first();
+  await expect(failed.getByText(c.expected, { exact: true })).toBeVisible();
+  await expect(failed.getByText(c.received, { exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.locator(".cm-content").click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.insertText(content.solution.source);
+  await page.getByRole("button", { name: c.submit }).click();
+  await expect(page.locator(".test-results__summary")).toHaveText(fill(c.allPassed, { total }));
+});
