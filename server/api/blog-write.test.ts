@@ -12,7 +12,7 @@ describe.each(testDialects())("writing and moderating posts on %s", (dialect: Di
   let other: string;
   let admin: string;
   beforeAll(async () => {
-    t = await createTestServices(dialect, { ADMIN_EMAILS: `mod-${dialect}@example.com`, CONTENT_DIR: "/nonexistent" });
+    t = await createTestServices(dialect, { ADMIN_EMAILS: `mod-${dialect}@example.com` });
     const signUp = async (email: string) => {
       const r = await t.services.auth.api.signUpEmail({
         body: { name: email.split("@")[0]!, email, password: "analytical-engine" },

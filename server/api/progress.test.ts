@@ -16,7 +16,7 @@ describe.each(testDialects())("progress on %s", (dialect: Dialect) => {
   let grace: string;
   let ids: string[];
   beforeAll(async () => {
-    t = await createTestServices(dialect, { CONTENT_DIR: "/nonexistent" });
+    t = await createTestServices(dialect);
     folder = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-progress-"));
     fs.cpSync(bank, path.join(folder, "javascript"), { recursive: true });
     await importQuestions(t.services, folder);
@@ -98,7 +98,7 @@ describe.each(testDialects())("challenge code on %s", (dialect: Dialect) => {
   let folder: string;
   let cookie: string;
   beforeAll(async () => {
-    t = await createTestServices(dialect, { CONTENT_DIR: "/nonexistent" });
+    t = await createTestServices(dialect);
     folder = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-code-"));
     fs.cpSync(bank, path.join(folder, "javascript"), { recursive: true });
     await importQuestions(t.services, folder);

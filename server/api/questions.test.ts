@@ -16,7 +16,7 @@ describe.each(testDialects())("the questions API on %s", (dialect: Dialect) => {
   // A copy of part of the real bank, so that removing a file can be tried.
   let files: ReturnType<typeof parseQuestionBank>["parsed"];
   beforeAll(async () => {
-    t = await createTestServices(dialect, { CONTENT_DIR: "/nonexistent" });
+    t = await createTestServices(dialect);
     folder = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-api-questions-"));
     fs.mkdirSync(path.join(folder, "javascript"));
     const all = parseQuestionBank(readQuestionFolder(bank).files).parsed;

@@ -7,7 +7,7 @@ describe.each(testDialects())("sharing code on %s", (dialect: Dialect) => {
   let t: TestServices;
   let cookie: string;
   beforeAll(async () => {
-    t = await createTestServices(dialect, { CONTENT_DIR: "/nonexistent", TRUST_PROXY: "true" });
+    t = await createTestServices(dialect, { TRUST_PROXY: "true" });
     const r = await t.services.auth.api.signUpEmail({
       body: { name: "Ada", email: `sharer-${dialect}@example.com`, password: "analytical-engine" },
       returnHeaders: true,

@@ -17,7 +17,7 @@ describe.each(testDialects())("type-checking a TypeScript challenge over the API
   let solution: string;
   let wrong: string;
   beforeAll(async () => {
-    t = await createTestServices(dialect, { CONTENT_DIR: "/nonexistent", TRUST_PROXY: "true" });
+    t = await createTestServices(dialect, { TRUST_PROXY: "true" });
     folder = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-api-typecheck-"));
     for (const tech of ["typescript", "javascript"]) fs.mkdirSync(path.join(folder, tech));
     const all = parseQuestionBank(readQuestionFolder(bank).files).parsed;

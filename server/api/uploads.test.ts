@@ -15,7 +15,7 @@ describe.each(testDialects())("image uploads on %s", (dialect: Dialect) => {
   let t: TestServices;
   let cookie: string;
   beforeAll(async () => {
-    t = await createTestServices(dialect, { CONTENT_DIR: "/nonexistent" });
+    t = await createTestServices(dialect);
     const r = await t.services.auth.api.signUpEmail({
       body: { name: "Ada", email: `uploader-${dialect}@example.com`, password: "analytical-engine" },
       returnHeaders: true,

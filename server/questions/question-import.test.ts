@@ -125,7 +125,7 @@ describe.each(testDialects())("importing the bank on %s", (dialect: Dialect) => 
   let folder: string;
   const write = (id: string, text: string) => fs.writeFileSync(path.join(folder, "javascript", `${id}.md`), text);
   beforeAll(async () => {
-    t = await createTestServices(dialect, { CONTENT_DIR: "/nonexistent" });
+    t = await createTestServices(dialect);
     folder = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-questions-"));
     fs.mkdirSync(path.join(folder, "javascript"));
   });

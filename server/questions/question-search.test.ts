@@ -21,7 +21,7 @@ describe.each(testDialects())("searching the bank on %s", (dialect: Dialect) => 
   let t: TestServices;
   let folder: string;
   beforeAll(async () => {
-    t = await createTestServices(dialect, { CONTENT_DIR: "/nonexistent" });
+    t = await createTestServices(dialect);
     folder = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-search-"));
     fs.cpSync(bank, path.join(folder, "javascript"), { recursive: true });
     await importQuestions(t.services, folder);

@@ -12,12 +12,16 @@ export interface TestServices {
   close(): Promise<void>;
 }
 
-/** Real services on a fresh database of the dialect, with logs silenced. */
+/**
+ * Real services on a fresh database of the dialect, with logs silenced. No content is
+ * imported unless `env.CONTENT_DIR` names a folder: importing the whole question bank on
+ * every set-up would cost seconds per test file as the bank grows.
+ */
 export async function createTestServices(dialect: Dialect, env: Record<string, string> = {}): Promise<TestServices> {
   const database = await createTestDatabase(dialect);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-data-"));
   const url = database.target.dialect === "sqlite" ? `file:${database.target.filename}` : database.target.connectionString;
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, DATABASE_URL: url, ...env });
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, DATABASE_URL: url, CONTENT_DIR: "/nonexistent", ...env });
   const services = await createServices(config, createLogger("silent"), { hashCost: TEST_COST });
   return {
     services,
