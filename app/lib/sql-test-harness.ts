@@ -58,6 +58,7 @@ function __parseSqlTests(source) {
     if (current && current.expect && line.trim() && !/^--/.test(line)) current.afterExpect = true;
     (current ? current.setup : setup).push(line);
   }
+  for (const test of tests) test.setup = test.setup.join("\n");
   return { setup: setup.join("\n"), tests };
 }
 function __sqlCell(value) {
@@ -90,9 +91,13 @@ function __compareRows(test, result) {
   let actual = result.rows.map((row) => row.map(__sqlCell));
   let expected = test.rows;
   if (!test.ordered) {
-    const byKey = (a, b) => (__sortKey(a) < __sortKey(b) ? -1 : __sortKey(a) > __sortKey(b) ? 1 : 0);
-    actual = [...actual].sort(byKey);
-    expected = [...expected].sort(byKey);
+    const sorted = (rows) =>
+      rows
+        .map((row) => [__sortKey(row), row])
+        .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+        .map((entry) => entry[1]);
+    actual = sorted(actual);
+    expected = sorted(expected);
   }
   const same = actual.length === expected.length && actual.every((row, i) => row.every((cell, j) => __sameCell(cell, expected[i][j])));
   if (same) return null;
@@ -131,7 +136,7 @@ async function __runSqlTests(query, source, openDatabase, limit = Infinity) {
     try {
       db = await openDatabase();
       if (setup.trim()) await db.run(setup);
-      if (test.setup.join("\n").trim()) await db.run(test.setup.join("\n"));
+      if (test.setup.trim()) await db.run(test.setup);
       let result;
       try {
         result = await db.run(query);
@@ -163,12 +168,13 @@ export interface ParsedSqlTests {
   setup: string;
   tests: {
     name: string;
-    setup: string[];
+    setup: string;
     ordered: boolean;
     header: string[] | null;
     rows: string[][];
-    /** Whether the test has an expect block, and statements after it (which it must not). */
+    /** The header is null when the test has no "-- expect:" block (or an empty one). */
     expect: boolean;
+    /** Statements after the expect block (which a test must not have). */
     afterExpect: boolean;
   }[];
 }

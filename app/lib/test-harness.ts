@@ -151,3 +151,12 @@ export interface TestResult {
   expected?: string;
   actual?: string;
 }
+
+/**
+ * Whether a failed test's message says more than its expected and actual values: the
+ * harness's own "Expected X but got Y" does not, a custom assertion message or an SQL
+ * challenge's "The rows differ (expected 2 rows, got 3)" does.
+ */
+export function messageAddsToValues(result: Pick<TestResult, "message" | "expected" | "actual">): boolean {
+  return Boolean(result.message) && result.message !== `Expected ${result.expected} but got ${result.actual}`;
+}

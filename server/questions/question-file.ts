@@ -296,8 +296,7 @@ function checkSqlTests(tests: CodeBlock, at: At) {
   for (const test of parsed) {
     if (names.has(test.name)) at(tests.line, `two tests are named "${test.name}"`);
     names.add(test.name);
-    if (!test.expect || !test.header)
-      at(tests.line, `the test "${test.name}" needs an "-- expect:" block: a header line of column names, then the rows`);
+    if (!test.header) at(tests.line, `the test "${test.name}" needs an "-- expect:" block: a header line of column names, then the rows`);
     else if (test.rows.some((row) => row.length !== test.header!.length))
       at(tests.line, `the test "${test.name}" has a row whose number of values differs from its header's`);
     if (test.afterExpect) at(tests.line, `the test "${test.name}" has statements after its "-- expect:" block; put them before it`);

@@ -362,16 +362,21 @@ export async function runProgramTests(
   return { results: JSON.parse(output.slice(at + RESULTS_MARK.length)) as TestResult[] };
 }
 
-/** An SQL challenge's reference query must also pass every test on PostgreSQL (the tests' SQL must be portable). */
-async function verifySqlSolutionOnPostgres(q: QuestionFile, filePath: string, postgresUrl: string): Promise<string[]> {
-  const results = await runSqlTests(q.solution!.code, q.tests!.code, openPostgres(postgresUrl));
+/** One problem per failed test of the reference solution, with expected and actual where the harness gave them. */
+function referenceFailures(results: TestResult[], where: string, who: string): string[] {
   return results
     .filter((r) => !r.passed)
     .map(
       (r) =>
-        `${filePath}:${q.solution!.line}: on PostgreSQL the solution fails the test "${r.name}": ${r.message}` +
+        `${where}: ${who} fails the test "${r.name}": ${r.message}` +
         (r.expected !== undefined ? `\n--- expected\n${r.expected}\n--- actual\n${r.actual}` : ""),
     );
+}
+
+/** An SQL challenge's reference query must also pass every test on PostgreSQL (the tests' SQL must be portable). */
+async function verifySqlSolutionOnPostgres(q: QuestionFile, filePath: string, postgresUrl: string): Promise<string[]> {
+  const results = await runSqlTests(q.solution!.code, q.tests!.code, openPostgres(postgresUrl));
+  return referenceFailures(results, `${filePath}:${q.solution!.line}`, "on PostgreSQL the solution");
 }
 
 let checker: TypeChecker | null = null;
@@ -404,11 +409,7 @@ async function verifyProgram(q: QuestionFile, filePath: string, postgresUrl: str
   const reference = await runProgramTests(q.solution!, q.tests!);
   if ("error" in reference) problems.push(`${filePath}:${q.solution!.line}: the solution ${reference.error}`);
   else {
-    for (const failed of reference.results.filter((r) => !r.passed))
-      problems.push(
-        `${filePath}:${q.solution!.line}: the solution fails the test "${failed.name}": ${failed.message}` +
-          (failed.expected !== undefined ? `\n--- expected\n${failed.expected}\n--- actual\n${failed.actual}` : ""),
-      );
+    problems.push(...referenceFailures(reference.results, `${filePath}:${q.solution!.line}`, "the solution"));
     if (reference.results.length < 5)
       problems.push(`${filePath}:${q.tests!.line}: only ${reference.results.length} tests ran; write at least 5`);
   }

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { formatLongDate } from "~/lib/dates";
 import { storageKeys } from "~/lib/site";
+import { messageAddsToValues } from "~/lib/test-harness";
 import { readStored, writeStored } from "~/lib/storage";
 import { challengeTexts as t, fill } from "~/lib/texts";
 import { LazyEditor } from "../runner/lazy-editor";
@@ -150,7 +151,7 @@ export function ChallengeSolver({ questionId, technology, language, starter, tes
                   <div className="test-result__detail" data-allow-copy>
                     {result.expected !== undefined ? (
                       <>
-                        {language === "sql" && <p>{result.message}</p>}
+                        {messageAddsToValues(result) && <p>{result.message}</p>}
                         <dl>
                           <dt>{t.expected}</dt>
                           <dd>
