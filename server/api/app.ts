@@ -1,6 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { accountRouter } from "./account";
 import { adminRouter } from "./admin";
 import { authRouter } from "./auth";
 import { blogRouter } from "./blog";
@@ -11,6 +12,7 @@ import { healthRouter } from "./health";
 import type { ApiEnv } from "./types";
 import { progressRouter } from "./progress";
 import { questionsRouter } from "./questions";
+import { quizzesRouter } from "./quizzes";
 import { snippetsRouter } from "./snippets";
 import { uploadMessages, uploadsRouter } from "./uploads";
 import { vitalsRouter } from "./vitals";
@@ -47,6 +49,8 @@ export function createApi() {
   api.route("/admin", adminRouter);
   api.route("/questions", questionsRouter);
   api.route("/progress", progressRouter);
+  api.route("/quizzes", quizzesRouter);
+  api.route("/account", accountRouter);
   api.route("/snippets", snippetsRouter);
   api.route("/blog", blogRouter);
   api.route("/uploads", uploadsRouter);

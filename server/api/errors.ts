@@ -19,6 +19,7 @@ export type ErrorCode =
   | "not_found"
   | "method_not_allowed"
   | "conflict"
+  | "deadline_passed"
   | "payload_too_large"
   | "unsupported_media_type"
   | "rate_limited"

@@ -34,6 +34,8 @@ export interface UserTable {
   signupFrom: string;
   lastLogin: string | Date | null;
   role: "user" | "admin";
+  /** 1: keep this user's name off the quiz leaderboards (an account setting, issue #12). */
+  quiz_leaderboard_hidden: number;
 }
 
 export interface SessionTable {
@@ -97,6 +99,8 @@ export interface QuestionTable {
   origin: "bank" | "admin";
   source_path: string | null;
   source_hash: string | null;
+  /** 1 when the question has options and a correct one: quizzes draw only these. */
+  quiz_ready: number;
   created_at: string;
   updated_at: string;
 }
@@ -138,7 +142,100 @@ export interface ChallengeCodeTable {
   updated_at: string;
 }
 
+/** Epoch milliseconds: the moments a deadline is checked against (bigint; pg returns strings). */
+type Millis = number | string;
+
+export interface QuizAttemptTable {
+  id: string;
+  /** Null for a visitor's attempt (kept a day, for scoring only). */
+  user_id: string | null;
+  /** A technology slug or "mixed". */
+  technology: string;
+  /** A level or "all". */
+  level: string;
+  question_count: number;
+  /** Null: untimed. */
+  seconds_per_question: number | null;
+  /** The question being asked (0-based); equals question_count when finished. */
+  position: number;
+  correct_count: number;
+  /** Percent correct, 0–100. */
+  score: number;
+  duration_ms: Millis;
+  status: "active" | "finished";
+  started_at: string;
+  finished_at: string | null;
+}
+
+export interface QuizAttemptQuestionTable {
+  attempt_id: string;
+  position: number;
+  question_id: string;
+  served_ms: Millis | null;
+  deadline_ms: Millis | null;
+  answered_ms: Millis | null;
+  chosen_option: number | null;
+  /** correct | wrong | skipped (no answer, or time ran out) | late (answered after the deadline). */
+  outcome: "correct" | "wrong" | "skipped" | "late" | null;
+}
+
+export type RoomStatus = "lobby" | "question" | "reveal" | "finished" | "ended";
+
+export interface QuizRoomTable {
+  id: string;
+  /** What players type to join: unique among rooms that have not finished or ended. */
+  code: string;
+  host_id: string;
+  technology: string;
+  level: string;
+  question_count: number;
+  seconds_per_question: number;
+  status: RoomStatus;
+  /** The current question (0-based); -1 in the lobby. */
+  position: number;
+  served_ms: Millis | null;
+  deadline_ms: Millis | null;
+  /** When the host's event stream last connected: a host gone for good ends the room. */
+  host_seen_ms: Millis | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export interface QuizRoomQuestionTable {
+  room_id: string;
+  position: number;
+  question_id: string;
+}
+
+export interface QuizRoomPlayerTable {
+  id: string;
+  room_id: string;
+  user_id: string | null;
+  nickname: string;
+  /** sha256 of the player's token (the token itself is only ever in the player's hands). */
+  token_hash: string;
+  score: number;
+  final_rank: number | null;
+  joined_at: string;
+}
+
+export interface QuizRoomAnswerTable {
+  room_id: string;
+  player_id: string;
+  position: number;
+  chosen_option: number;
+  correct: number;
+  points: number;
+  answered_ms: Millis;
+}
+
 export interface Database {
+  quiz_attempt: QuizAttemptTable;
+  quiz_attempt_question: QuizAttemptQuestionTable;
+  quiz_room: QuizRoomTable;
+  quiz_room_question: QuizRoomQuestionTable;
+  quiz_room_player: QuizRoomPlayerTable;
+  quiz_room_answer: QuizRoomAnswerTable;
   challenge_code: ChallengeCodeTable;
   snippet: SnippetTable;
   question_progress: QuestionProgressTable;

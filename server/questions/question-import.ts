@@ -224,6 +224,7 @@ export async function importQuestions(
         summary.unchanged++;
         continue;
       }
+      const content = buildContent(question);
       const row = {
         technology: question.technology,
         kind: question.kind,
@@ -231,7 +232,8 @@ export async function importQuestions(
         title: question.title,
         tags: question.tags.join(","),
         sort_key: sortKey(question),
-        content: JSON.stringify(buildContent(question)),
+        content: JSON.stringify(content),
+        quiz_ready: content.options && content.options.length >= 2 && content.correctOption !== null ? 1 : 0,
         search_text: searchText(question),
         status: "published" as const,
         source_path: path.relative(folder, source.path),

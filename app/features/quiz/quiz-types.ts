@@ -1,0 +1,108 @@
+import type { Kind, Level, TechnologySlug } from "~/lib/technologies";
+
+/**
+ * The shapes of quizzes as the API sends them (issue #12), shared by the server, the
+ * pages and the mobile client's contract (the OpenAPI document is built from the same
+ * fields). A question being asked never carries its answer: `QuizQuestion` has no correct
+ * option, output, answer or explanation; those arrive in `QuizFeedback` and `QuizReviewItem`
+ * only after the question is closed.
+ */
+
+export type QuizTechnology = TechnologySlug | "mixed";
+export type QuizLevel = Level | "all";
+export const QUIZ_LENGTHS = [10, 20] as const;
+/** Seconds per question; null is untimed. */
+export const QUIZ_TIMES = [30, 60, null] as const;
+export type QuizTime = (typeof QUIZ_TIMES)[number];
+
+export interface QuizSettings {
+  technology: QuizTechnology;
+  level: QuizLevel;
+  questionCount: number;
+  secondsPerQuestion: number | null;
+}
+
+export interface QuizAttemptSummary extends QuizSettings {
+  id: string;
+  status: "active" | "finished";
+  /** The question being asked (0-based); equals questionCount when finished. */
+  position: number;
+  correctCount: number;
+  /** Percent correct, 0–100. */
+  score: number;
+  /** Time spent on the questions (not on reading feedback), in ms. */
+  durationMs: number;
+  startedAt: string;
+  finishedAt: string | null;
+}
+
+/** A question while it is asked: what to show, and how long is left. */
+export interface QuizQuestion {
+  position: number;
+  total: number;
+  technology: TechnologySlug;
+  kind: Kind;
+  level: Level;
+  title: string;
+  promptHtml: string | null;
+  code: { lang: string; html: string } | null;
+  options: string[];
+  /** Milliseconds left when the response was made; null when untimed. */
+  remainingMs: number | null;
+  secondsPerQuestion: number | null;
+}
+
+export type QuizOutcome = "correct" | "wrong" | "skipped" | "late";
+
+/** What the server says once a question is closed. */
+export interface QuizFeedback {
+  position: number;
+  outcome: QuizOutcome;
+  chosenOption: number | null;
+  correctOption: number;
+  questionId: string;
+  explanationHtml: string | null;
+  finished: boolean;
+  correctCount: number;
+}
+
+export interface QuizReviewItem {
+  position: number;
+  questionId: string;
+  technology: TechnologySlug;
+  kind: Kind;
+  level: Level;
+  title: string;
+  promptHtml: string | null;
+  code: { lang: string; html: string } | null;
+  options: string[];
+  chosenOption: number | null;
+  correctOption: number;
+  outcome: QuizOutcome;
+  explanationHtml: string | null;
+  answerHtml: string | null;
+  /** Time taken on this question, in ms. */
+  ms: number;
+}
+
+export interface QuizAttemptDetail {
+  attempt: QuizAttemptSummary;
+  /** Only the questions already closed: never the one being asked or those to come. */
+  review: QuizReviewItem[];
+}
+
+export type LeaderboardPeriod = "week" | "all";
+
+export interface LeaderboardEntry {
+  rank: number;
+  name: string;
+  score: number;
+  questionCount: number;
+  durationMs: number;
+  finishedAt: string;
+  /** True on the row of the signed-in reader. */
+  you: boolean;
+}
+
+/** How many questions a quiz can draw, per technology and level. */
+export type QuizPool = Record<QuizTechnology, Record<QuizLevel, number>>;
