@@ -9,6 +9,8 @@ import type { Logger } from "./logger";
 import { type Mailer, createMailer } from "./mail/mailer";
 import { importQuestions } from "./questions/question-import";
 import { type TypeChecker, createTypeChecker } from "./challenges/type-check";
+import { type RoomBus, createRoomBus } from "./quiz/room-bus";
+import { RoomHub } from "./quiz/room-hub";
 import { resolveAuthSecret } from "./secrets";
 
 /**
@@ -25,6 +27,9 @@ export interface Services {
   mailer: Mailer;
   /** TypeScript challenges' type checks, in a worker thread started on first use. */
   typeChecker: TypeChecker;
+  /** Live quiz rooms: the signals between app processes, and this process's event streams. */
+  roomBus: RoomBus;
+  rooms: RoomHub;
 }
 
 export interface ServiceOptions {
@@ -32,6 +37,8 @@ export interface ServiceOptions {
   hashCost?: ScryptCost;
   /** Import content/ on start (the default); `npm run content:import` does it itself, with progress. */
   importContent?: boolean;
+  /** How long a live room waits for a host who dropped (tests shorten it). */
+  roomHostGraceMs?: number;
 }
 
 export async function createServices(config: Config, logger: Logger, options: ServiceOptions = {}): Promise<Services> {
@@ -54,7 +61,15 @@ export async function createServices(config: Config, logger: Logger, options: Se
     mailer,
     hashCost: options.hashCost,
   });
-  const services: Services = { config, logger, database, authSecret, auth, mailer, typeChecker: createTypeChecker() };
+  const roomBus = createRoomBus(config.database, logger);
+  try {
+    await roomBus.ready();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const services = { config, logger, database, authSecret, auth, mailer, typeChecker: createTypeChecker(), roomBus } as Services;
+  services.rooms = new RoomHub(services, roomBus, { hostGraceMs: options.roomHostGraceMs });
   if (options.importContent === false) return services;
   // The staff posts in content/blog are imported on every start; unchanged files write
   // nothing. The question bank is parsed only when its files changed since the last import.
@@ -64,13 +79,15 @@ export async function createServices(config: Config, logger: Logger, options: Se
     const questions = await importQuestions(services, path.join(config.contentDir, "questions"), { onlyIfChanged: true });
     if (!questions.skipped) logger.info({ questions }, "question bank imported");
   } catch (error) {
-    await database.close();
+    await closeServices(services);
     throw error;
   }
   return services;
 }
 
 export async function closeServices(services: Services): Promise<void> {
+  await services.rooms.close();
+  await services.roomBus.close();
   await services.typeChecker.close();
   await services.database.close();
 }

@@ -13,6 +13,7 @@ import type { ApiEnv } from "./types";
 import { progressRouter } from "./progress";
 import { questionsRouter } from "./questions";
 import { quizzesRouter } from "./quizzes";
+import { roomsRouter } from "./rooms";
 import { snippetsRouter } from "./snippets";
 import { uploadMessages, uploadsRouter } from "./uploads";
 import { vitalsRouter } from "./vitals";
@@ -51,6 +52,7 @@ export function createApi() {
   api.route("/progress", progressRouter);
   api.route("/quizzes", quizzesRouter);
   api.route("/account", accountRouter);
+  api.route("/rooms", roomsRouter);
   api.route("/snippets", snippetsRouter);
   api.route("/blog", blogRouter);
   api.route("/uploads", uploadsRouter);

@@ -197,6 +197,8 @@ export interface QuizRoomTable {
   deadline_ms: Millis | null;
   /** When the host's event stream last connected: a host gone for good ends the room. */
   host_seen_ms: Millis | null;
+  /** Why a room ended early: host-left | host-ended. */
+  end_reason: string | null;
   created_at: string;
   finished_at: string | null;
 }

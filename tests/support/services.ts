@@ -4,7 +4,7 @@ import path from "node:path";
 import { TEST_COST } from "../../server/auth/password";
 import { loadConfig } from "../../server/config";
 import { createLogger } from "../../server/logger";
-import { type Services, closeServices, createServices } from "../../server/services";
+import { type ServiceOptions, type Services, closeServices, createServices } from "../../server/services";
 import { type Dialect, createTestDatabase } from "./databases";
 
 export interface TestServices {
@@ -17,12 +17,16 @@ export interface TestServices {
  * imported unless `env.CONTENT_DIR` names a folder: importing the whole question bank on
  * every set-up would cost seconds per test file as the bank grows.
  */
-export async function createTestServices(dialect: Dialect, env: Record<string, string> = {}): Promise<TestServices> {
+export async function createTestServices(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  options: ServiceOptions = {},
+): Promise<TestServices> {
   const database = await createTestDatabase(dialect);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-data-"));
   const url = database.target.dialect === "sqlite" ? `file:${database.target.filename}` : database.target.connectionString;
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, DATABASE_URL: url, CONTENT_DIR: "/nonexistent", ...env });
-  const services = await createServices(config, createLogger("silent"), { hashCost: TEST_COST });
+  const services = await createServices(config, createLogger("silent"), { hashCost: TEST_COST, ...options });
   return {
     services,
     async close() {
@@ -31,4 +35,9 @@ export async function createTestServices(dialect: Dialect, env: Record<string, s
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A second app process on the same database (PostgreSQL): its own pool, bus listener and streams. */
+export async function createSecondProcess(first: Services, options: ServiceOptions = {}): Promise<Services> {
+  return createServices(first.config, createLogger("silent"), { hashCost: TEST_COST, importContent: false, ...options });
 }

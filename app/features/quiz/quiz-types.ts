@@ -106,3 +106,91 @@ export interface LeaderboardEntry {
 
 /** How many questions a quiz can draw, per technology and level. */
 export type QuizPool = Record<QuizTechnology, Record<QuizLevel, number>>;
+
+/* Live quiz rooms ------------------------------------------------------------------ */
+
+export const ROOM_LENGTHS = [5, 10, 15, 20] as const;
+export const ROOM_TIMES = [10, 20, 30, 60] as const;
+export type RoomStatus = "lobby" | "question" | "reveal" | "finished" | "ended";
+
+export interface RoomInfo {
+  code: string;
+  technology: QuizTechnology;
+  level: QuizLevel;
+  questionCount: number;
+  secondsPerQuestion: number;
+  status: RoomStatus;
+  /** The current question (0-based); -1 in the lobby. */
+  position: number;
+  hostName: string;
+  playerCount: number;
+}
+
+export interface RoomPlayer {
+  id: string;
+  nickname: string;
+}
+
+/** A question as every player receives it, at the same moment and with the same deadline. */
+export interface RoomQuestion {
+  position: number;
+  total: number;
+  question: Omit<QuizQuestion, "position" | "total" | "remainingMs" | "secondsPerQuestion">;
+  /** Milliseconds left when the server sent this. */
+  remainingMs: number;
+  secondsPerQuestion: number;
+}
+
+export interface RoomStanding {
+  rank: number;
+  playerId: string;
+  nickname: string;
+  score: number;
+  /** Points from the question just revealed. */
+  lastPoints: number;
+}
+
+export interface RoomReveal {
+  position: number;
+  total: number;
+  correctOption: number;
+  /** How many players chose each option. */
+  counts: number[];
+  questionId: string;
+  technology: string;
+  explanationHtml: string | null;
+  standings: RoomStanding[];
+}
+
+/** The viewer of an event stream: the host, or one player. */
+export type RoomViewer = { role: "host" } | { role: "player"; playerId: string; nickname: string };
+
+/**
+ * Sent first on every (re)connection: where the room is now, so that a player who reconnects
+ * mid-question rejoins it with the time that is left.
+ */
+export interface RoomSnapshot {
+  room: RoomInfo;
+  you: RoomViewer & { answered?: boolean; score?: number };
+  /** Hosts get every player; players get the count in room.playerCount. */
+  players: RoomPlayer[];
+  question: RoomQuestion | null;
+  /** For hosts during a question. */
+  answered: number | null;
+  reveal: RoomReveal | null;
+  standings: RoomStanding[] | null;
+  endedReason: RoomEndReason | null;
+}
+
+export type RoomEndReason = "host-left" | "host-ended";
+
+/** The events of GET /api/rooms/{code}/events (server-sent events), by event name. */
+export interface RoomEvents {
+  state: RoomSnapshot;
+  players: { count: number; players?: RoomPlayer[] };
+  question: RoomQuestion;
+  answered: { position: number; answered: number; players: number };
+  reveal: RoomReveal;
+  finished: { standings: RoomStanding[] };
+  ended: { reason: RoomEndReason };
+}

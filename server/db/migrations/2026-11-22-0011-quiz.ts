@@ -76,6 +76,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("served_ms", "bigint")
     .addColumn("deadline_ms", "bigint")
     .addColumn("host_seen_ms", "bigint")
+    .addColumn("end_reason", "varchar(16)")
     .addColumn("created_at", "varchar(32)", (col) => col.notNull())
     .addColumn("finished_at", "varchar(32)")
     .execute();
