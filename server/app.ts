@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { type ServerBuild, createRequestHandler } from "react-router";
 import { createApi } from "./api/app";
 import type { ApiEnv } from "./api/types";
+import { clientKey } from "./http/client-address";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
 import type { Services } from "./services";
@@ -39,7 +40,15 @@ export function createApp(services: Services, build: () => Promise<ServerBuild>)
   // Images users uploaded for their posts (DATA_DIR/uploads).
   app.get("/uploads/:name", async (c) => (await readImageUpload(services, c.req.param("name"))) ?? c.notFound());
 
-  app.all("*", (c) => renderPage(c.req.raw, { services, cspNonce: c.var.cspNonce, requestId: c.var.requestId }));
+  app.all("*", (c) =>
+    renderPage(c.req.raw, {
+      services,
+      cspNonce: c.var.cspNonce,
+      requestId: c.var.requestId,
+      // For rate limits in page actions (starting a quiz), keyed as the API keys them.
+      clientKey: () => clientKey(c, services),
+    }),
+  );
 
   app.onError((error, c) => {
     services.logger.error({ err: error, requestId: c.var.requestId }, "request failed");

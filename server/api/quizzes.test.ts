@@ -172,7 +172,7 @@ describe.each(testDialects())("quizzes on %s", (dialect: Dialect) => {
 
     // A question whose time ran out while nobody answered is closed when the player comes back.
     await ask(id);
-    await moveDeadline(id, 2, Date.now() - 10);
+    await moveDeadline(id, 2, Date.now() - 1100);
     expect((await ask(id)).position).toBe(3);
 
     const { body } = await call("GET", `/api/quizzes/${id}`);

@@ -107,7 +107,7 @@ export const quizMessages = {
   rateLimited: "You have started a lot of quizzes in a short time. Please wait a few minutes and try again.",
 } as const;
 
-const QUIZ_START_RATE = { limit: 60, windowMs: 10 * 60_000 };
+export const QUIZ_START_RATE = { limit: 60, windowMs: 10 * 60_000 };
 
 const pool = createRoute({
   method: "get",

@@ -176,7 +176,7 @@ export async function currentQuestion(services: Services, attemptId: string, use
     if (attempt.status === "finished") return { kind: "finished" } as CurrentResult;
     const slot = await slotAt(services, attempt.id, attempt.position);
     if (!slot) return { kind: "finished" } as CurrentResult;
-    if (slot.served_ms !== null && expired(slot, now, 0)) {
+    if (slot.served_ms !== null && expired(slot, now)) {
       await closeQuestion(services, attempt, slot.position, "skipped", null, now);
       continue;
     }
