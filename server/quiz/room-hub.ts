@@ -11,6 +11,7 @@ import {
   findRoom,
   hasAnswered,
   hostConnected,
+  playerCount,
   revealQuestion,
   roomInfo,
   roomPlayers,
@@ -230,9 +231,9 @@ export class RoomHub {
           if (room?.status !== "question") return;
           const [answered, players] = await Promise.all([
             answerCount(this.services, roomId, room.position),
-            roomPlayers(this.services, roomId),
+            playerCount(this.services, roomId),
           ]);
-          this.send(roomId, frame("answered", { position: room.position, answered, players: players.length }), "host");
+          this.send(roomId, frame("answered", { position: room.position, answered, players }), "host");
         });
       case "question": {
         const room = await findRoom(this.services, roomId);

@@ -224,8 +224,14 @@ async function finishRoom(services: Services, room: RoomRow, now: number): Promi
       .where("position", "=", room.position)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return null;
-    const standings = await standingsOf(trx, room.id, room.position);
-    for (const s of standings) await trx.updateTable("quiz_room_player").set({ final_rank: s.rank }).where("id", "=", s.playerId).execute();
+    // One statement for every player's rank, in the standings' order (UPDATE … FROM works on both databases).
+    await sql`
+      update quiz_room_player set final_rank = ranked.rank
+      from (
+        select id, row_number() over (order by score desc, joined_at, id) as rank
+        from quiz_room_player where room_id = ${room.id}
+      ) ranked
+      where quiz_room_player.id = ranked.id`.execute(trx);
     return { ...room, status: "finished" as const, finished_at: finishedAt };
   });
 }
@@ -297,7 +303,7 @@ export async function answerCount(services: Services, roomId: string, position: 
   return Number(row.n);
 }
 
-async function playerCount(services: Services, roomId: string): Promise<number> {
+export async function playerCount(services: Services, roomId: string): Promise<number> {
   const row = await services.database.db
     .selectFrom("quiz_room_player")
     .select(sql<number>`count(*)`.as("n"))
