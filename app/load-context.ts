@@ -6,6 +6,8 @@ declare module "react-router" {
     services: Services;
     cspNonce: string;
     requestId: string;
+    /** The client's rate-limit key (its address, hashed), as the API computes it. */
+    clientKey: () => string;
   }
 }
 

@@ -25,6 +25,14 @@ export default [
   route("compiler", "routes/compiler.tsx"),
   route("compiler/:id", "routes/compiler-snippet.tsx"),
   route("bookmarks", "routes/bookmarks.tsx"),
+  // Issue #12: practice quizzes.
+  route("quizzes", "routes/quizzes.tsx"),
+  route("quizzes/play/:id", "routes/quiz-play.tsx"),
+  route("quizzes/history", "routes/quiz-history.tsx"),
+  route("quizzes/leaderboard", "routes/quiz-leaderboard.tsx"),
+  // Issue #12: live quiz rooms.
+  route("quizzes/live", "routes/quiz-live.tsx"),
+  route("quizzes/live/:code", "routes/quiz-live-room.tsx"),
   route("account", "routes/account.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("auth/google", "routes/auth-google.ts"),

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { PublicSettings } from "~/lib/site";
-import { fill, texts } from "~/lib/texts";
+import { fill, quizTexts, texts } from "~/lib/texts";
 
 export function SiteFooter({ site }: { site: PublicSettings }) {
   return (
@@ -9,6 +9,9 @@ export function SiteFooter({ site }: { site: PublicSettings }) {
         <p>{fill(texts.site.copyright, { name: site.name })}</p>
         <nav aria-label="Footer">
           <ul className="site-footer__links">
+            <li>
+              <Link to="/quizzes">{quizTexts.navLink}</Link>
+            </li>
             <li>
               <Link to="/compiler">{texts.nav.compiler}</Link>
             </li>

@@ -2,11 +2,17 @@ import { AccountPage } from "~/features/account/account-page";
 import { useAuthDialog } from "~/lib/auth-dialog";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { accountTexts as t } from "~/lib/texts";
+import { leaderboardVisibility } from "../../server/quiz/quiz-service";
 import { accountView } from "../../server/users/account";
+import { currentUser } from "../../server/users/user-service";
 import type { Route } from "./+types/account";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { account: await accountView(context.services, request.headers) };
+  const [account, user] = await Promise.all([
+    accountView(context.services, request.headers),
+    currentUser(context.services, request.headers),
+  ]);
+  return { account, showOnLeaderboards: user ? await leaderboardVisibility(context.services, user) : true };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -34,5 +40,5 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
-  return <AccountPage account={loaderData.account} />;
+  return <AccountPage account={loaderData.account} showOnLeaderboards={loaderData.showOnLeaderboards} />;
 }

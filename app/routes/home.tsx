@@ -2,6 +2,7 @@ import { replace, useNavigate } from "react-router";
 import { AboutSection } from "~/features/home/about-section";
 import { CategoryCards } from "~/features/home/category-cards";
 import { HeroCarousel } from "~/features/home/hero-carousel";
+import { QuizCall } from "~/features/home/quiz-call";
 import { useLoginGate } from "~/features/home/use-login-gate";
 import { WhyUs } from "~/features/home/why-us";
 import { useAuthDialog } from "~/lib/auth-dialog";
@@ -57,6 +58,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           })
         }
       />
+      <QuizCall />
       <WhyUs siteName={siteName} />
       <AboutSection siteName={siteName} />
     </div>

@@ -8,7 +8,7 @@ import { usePracticeMode } from "~/features/questions/use-practice-mode";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { readSelection, selectionOf, selectionSearch, writeSelection } from "~/lib/selection";
 import { KINDS, type Kind, LEVELS, type Level, technologies, technologyOfPath } from "~/lib/technologies";
-import { fill, questionTexts as t } from "~/lib/texts";
+import { fill, quizTexts, questionTexts as t } from "~/lib/texts";
 import { doneInTechnology, marksFor } from "../../server/progress/progress-service";
 import { countQuestions, decodeListCursor, listQuestions } from "../../server/questions/question-service";
 import { currentUser } from "../../server/users/user-service";
@@ -109,6 +109,11 @@ export default function QuestionListPage({ loaderData }: Route.ComponentProps) {
         <header className="question-header">
           <h1>{fill(t.listTitle, { technology: technology.name })}</h1>
           <p className="question-header__intro">{fill(t.intro, { count: mine.total })}</p>
+          <p className="question-header__quiz">
+            <Link className="button button--outline button--small" to={`/quizzes?technology=${technology.slug}`}>
+              {fill(quizTexts.takeQuiz, { technology: technology.name })}
+            </Link>
+          </p>
           {loaderData.progress ? (
             <ProgressMeter label={fill(t.progressLabel, { technology: technology.name })} done={done} total={loaderData.progress.total}>
               <Link to="/bookmarks">{t.bookmarksLink}</Link>

@@ -44,22 +44,24 @@ const Attempt = z
   })
   .openapi("QuizAttempt");
 
+/** What is shown of a question, asked or reviewed. */
+const QuestionView = z.object({
+  technology: z.enum(TECHNOLOGY_SLUGS),
+  kind: Kind,
+  level: Level,
+  title: z.string(),
+  promptHtml: z.string().nullable(),
+  code: Code,
+  options: z.array(z.string()),
+});
+
 /** What a question looks like while it is asked: nothing here reveals its answer. */
-export const AskedQuestion = z
-  .object({
-    position: z.number().int(),
-    total: z.number().int(),
-    technology: z.enum(TECHNOLOGY_SLUGS),
-    kind: Kind,
-    level: Level,
-    title: z.string(),
-    promptHtml: z.string().nullable(),
-    code: Code,
-    options: z.array(z.string()),
-    remainingMs: z.number().int().nullable().openapi({ description: "Milliseconds left to answer; null when untimed" }),
-    secondsPerQuestion: z.number().int().nullable(),
-  })
-  .openapi("QuizQuestion");
+export const AskedQuestion = QuestionView.extend({
+  position: z.number().int(),
+  total: z.number().int(),
+  remainingMs: z.number().int().nullable().openapi({ description: "Milliseconds left to answer; null when untimed" }),
+  secondsPerQuestion: z.number().int().nullable(),
+}).openapi("QuizQuestion");
 
 const Feedback = z
   .object({
@@ -74,25 +76,16 @@ const Feedback = z
   })
   .openapi("QuizFeedback");
 
-export const ReviewItem = z
-  .object({
-    position: z.number().int(),
-    questionId: z.string(),
-    technology: z.enum(TECHNOLOGY_SLUGS),
-    kind: Kind,
-    level: Level,
-    title: z.string(),
-    promptHtml: z.string().nullable(),
-    code: Code,
-    options: z.array(z.string()),
-    chosenOption: z.number().int().nullable(),
-    correctOption: z.number().int(),
-    outcome: Outcome,
-    explanationHtml: z.string().nullable(),
-    answerHtml: z.string().nullable(),
-    ms: z.number().int(),
-  })
-  .openapi("QuizReviewItem");
+export const ReviewItem = QuestionView.extend({
+  position: z.number().int(),
+  questionId: z.string(),
+  chosenOption: z.number().int().nullable(),
+  correctOption: z.number().int(),
+  outcome: Outcome,
+  explanationHtml: z.string().nullable(),
+  answerHtml: z.string().nullable(),
+  ms: z.number().int(),
+}).openapi("QuizReviewItem");
 
 const AttemptId = z.object({ id: z.string().min(1).max(32) });
 const PoolCounts = z.object({ all: z.number(), beginner: z.number(), advance: z.number(), expert: z.number() });

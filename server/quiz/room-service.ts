@@ -13,7 +13,7 @@ import type {
 import type { Database, QuizRoomPlayerTable, QuizRoomTable } from "../db/schema";
 import type { Services } from "../services";
 import type { SessionUser } from "../users/user-service";
-import { askedView, drawQuestions, loadQuizQuestions, millis, randomId } from "./quiz-questions";
+import { type QuizQuestionRow, askedView, drawQuestions, loadQuizQuestions, millis, randomId } from "./quiz-questions";
 import { DEADLINE_GRACE_MS } from "./quiz-service";
 
 /**
@@ -236,6 +236,17 @@ async function finishRoom(services: Services, room: RoomRow, now: number): Promi
   });
 }
 
+/** The question at the room's position, with its content. */
+async function currentRoomQuestion(services: Services, room: RoomRow): Promise<QuizQuestionRow | null> {
+  const slot = await services.database.db
+    .selectFrom("quiz_room_question")
+    .select("question_id")
+    .where("room_id", "=", room.id)
+    .where("position", "=", room.position)
+    .executeTakeFirst();
+  return (slot && (await loadQuizQuestions(services, [slot.question_id])).get(slot.question_id)) ?? null;
+}
+
 export type RoomAnswerResult =
   { kind: "accepted"; everyoneAnswered: boolean } | { kind: "late" } | { kind: "not-current" } | { kind: "again" };
 
@@ -254,13 +265,7 @@ export async function answerInRoom(
   const deadline = millis(room.deadline_ms)!;
   if (now > deadline + DEADLINE_GRACE_MS) return { kind: "late" };
   const { db } = services.database;
-  const slot = await db
-    .selectFrom("quiz_room_question")
-    .select("question_id")
-    .where("room_id", "=", room.id)
-    .where("position", "=", room.position)
-    .executeTakeFirstOrThrow();
-  const question = (await loadQuizQuestions(services, [slot.question_id])).get(slot.question_id);
+  const question = await currentRoomQuestion(services, room);
   const correct = input.option === question?.content.correctOption;
   const total = room.seconds_per_question * 1000;
   const left = Math.max(0, Math.min(total, deadline - now));
@@ -369,13 +374,7 @@ export async function hostConnected(services: Services, roomId: string, now = Da
 /** The question being asked, as every player receives it (no answer in it). */
 export async function roomQuestion(services: Services, room: RoomRow, now = Date.now()): Promise<RoomQuestion | null> {
   if (room.status !== "question") return null;
-  const slot = await services.database.db
-    .selectFrom("quiz_room_question")
-    .select("question_id")
-    .where("room_id", "=", room.id)
-    .where("position", "=", room.position)
-    .executeTakeFirst();
-  const row = slot && (await loadQuizQuestions(services, [slot.question_id])).get(slot.question_id);
+  const row = await currentRoomQuestion(services, room);
   if (!row) return null;
   return {
     position: room.position,
@@ -410,13 +409,7 @@ export async function roomStandings(services: Services, room: RoomRow): Promise<
 export async function roomReveal(services: Services, room: RoomRow): Promise<RoomReveal | null> {
   if (room.status !== "reveal") return null;
   const { db } = services.database;
-  const slot = await db
-    .selectFrom("quiz_room_question")
-    .select("question_id")
-    .where("room_id", "=", room.id)
-    .where("position", "=", room.position)
-    .executeTakeFirst();
-  const row = slot && (await loadQuizQuestions(services, [slot.question_id])).get(slot.question_id);
+  const row = await currentRoomQuestion(services, room);
   if (!row) return null;
   const [choices, standings] = await Promise.all([
     db

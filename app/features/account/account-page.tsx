@@ -7,7 +7,7 @@ import { MIN_PASSWORD_LENGTH } from "~/features/auth/validation";
 import { storageKeys } from "~/lib/site";
 import { accountTexts as t, authTexts, fill } from "~/lib/texts";
 import type { AccountView } from "../../../server/users/account";
-import { postAccount } from "./account-api";
+import { postAccount, putPreferences } from "./account-api";
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -41,7 +41,7 @@ function useAction() {
 
 const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "long", timeStyle: "short" });
 
-export function AccountPage({ account }: { account: AccountView }) {
+export function AccountPage({ account, showOnLeaderboards }: { account: AccountView; showOnLeaderboards: boolean }) {
   const revalidator = useRevalidator();
   const [name, setName] = useState(account.user.name);
   const [current, setCurrent] = useState("");
@@ -52,6 +52,8 @@ export function AccountPage({ account }: { account: AccountView }) {
   const password = useAction();
   const sessions = useAction();
   const removal = useAction();
+  const quizzes = useAction();
+  const [onLeaderboards, setOnLeaderboards] = useState(showOnLeaderboards);
 
   async function saveName(event: FormEvent) {
     event.preventDefault();
@@ -69,6 +71,17 @@ export function AccountPage({ account }: { account: AccountView }) {
       setCurrent("");
       setNext("");
     }
+  }
+
+  // Issue #12: the quiz leaderboards show display names unless the user opts out. The box
+  // shows the choice at once and goes back if saving fails.
+  async function changeLeaderboards(visible: boolean) {
+    setOnLeaderboards(visible);
+    const saved = await quizzes.run(
+      () => putPreferences({ showOnLeaderboards: visible }),
+      visible ? t.leaderboardsShown : t.leaderboardsHidden,
+    );
+    if (!saved) setOnLeaderboards(!visible);
   }
 
   async function signOutOthers() {
@@ -106,6 +119,23 @@ export function AccountPage({ account }: { account: AccountView }) {
             </button>
           </fieldset>
         </form>
+      </Section>
+
+      <Section id="quizzes-title" title={t.quizzes}>
+        <FormBanner tone="error">{quizzes.error}</FormBanner>
+        <label className="switch">
+          <input
+            type="checkbox"
+            name="show-on-leaderboards"
+            checked={onLeaderboards}
+            aria-describedby="leaderboards-help"
+            onChange={(e) => void changeLeaderboards(e.target.checked)}
+          />
+          {t.showOnLeaderboards}
+        </label>
+        <p id="leaderboards-help" className="field__help">
+          {t.leaderboardsHelp}
+        </p>
       </Section>
 
       <Section id="password-title" title={t.password}>

@@ -36,10 +36,8 @@ export interface QuizAttemptSummary extends QuizSettings {
   finishedAt: string | null;
 }
 
-/** A question while it is asked: what to show, and how long is left. */
-export interface QuizQuestion {
-  position: number;
-  total: number;
+/** What is shown of a question: the same while it is asked and in the review. */
+export interface QuizQuestionView {
   technology: TechnologySlug;
   kind: Kind;
   level: Level;
@@ -47,6 +45,12 @@ export interface QuizQuestion {
   promptHtml: string | null;
   code: { lang: string; html: string } | null;
   options: string[];
+}
+
+/** A question while it is asked: what to show, and how long is left. */
+export interface QuizQuestion extends QuizQuestionView {
+  position: number;
+  total: number;
   /** Milliseconds left when the response was made; null when untimed. */
   remainingMs: number | null;
   secondsPerQuestion: number | null;
@@ -66,16 +70,9 @@ export interface QuizFeedback {
   correctCount: number;
 }
 
-export interface QuizReviewItem {
+export interface QuizReviewItem extends QuizQuestionView {
   position: number;
   questionId: string;
-  technology: TechnologySlug;
-  kind: Kind;
-  level: Level;
-  title: string;
-  promptHtml: string | null;
-  code: { lang: string; html: string } | null;
-  options: string[];
   chosenOption: number | null;
   correctOption: number;
   outcome: QuizOutcome;
