@@ -1,0 +1,63 @@
+import fs from "node:fs";
+import path from "node:path";
+import { buildContent } from "../../server/questions/question-import";
+import { parseQuestionFile } from "../../server/questions/question-file";
+import { type AnswerGrade, gradeAnswer } from "../../server/interview/grader";
+
+/**
+ * The labelled answers of tests/fixtures/interview (issue #13) graded by the built-in grader,
+ * and how often the grader orders them as a strict interviewer would: complete and paraphrased
+ * answers above partial ones, partial ones above wrong and off-topic ones, within one question.
+ */
+
+const root = path.resolve(import.meta.dirname, "../..");
+const RANK: Record<string, number> = { complete: 3, paraphrased: 3, partial: 2, wrong: 1, "off-topic": 1 };
+
+export interface LabelledAnswer {
+  questionId: string;
+  technology: string;
+  label: string;
+  covers: number[];
+  answer: string;
+  note?: string;
+}
+
+export interface GradedAnswer extends LabelledAnswer {
+  grade: AnswerGrade;
+}
+
+export function loadLabelledAnswers(): LabelledAnswer[] {
+  const file = path.join(root, "tests/fixtures/interview/labelled-answers.json");
+  return (JSON.parse(fs.readFileSync(file, "utf8")) as { answers: LabelledAnswer[] }).answers;
+}
+
+export function questionFor(technology: string, id: string) {
+  const file = path.join(root, "content/questions", technology, `${id}.md`);
+  const parsed = parseQuestionFile(file, fs.readFileSync(file, "utf8"), { id, technology });
+  if (!parsed.ok) throw new Error(parsed.problems.join("\n"));
+  return { title: parsed.question.title, keyPoints: buildContent(parsed.question).keyPoints };
+}
+
+export function gradeLabelledSet(): { graded: GradedAnswer[]; pairs: number; ordered: number; misordered: [GradedAnswer, GradedAnswer][] } {
+  const graded = loadLabelledAnswers().map((a) => {
+    const q = questionFor(a.technology, a.questionId);
+    return { ...a, grade: gradeAnswer(a.answer, q) };
+  });
+  return { graded, ...orderedPairs(graded) };
+}
+
+/** Pairs of one question's answers the grader should order (optionally only those whose better answer has one of `higher`'s labels). */
+export function orderedPairs(graded: GradedAnswer[], higher?: string[]) {
+  let pairs = 0;
+  let ordered = 0;
+  const misordered: [GradedAnswer, GradedAnswer][] = [];
+  for (const a of graded)
+    for (const b of graded) {
+      if (a.questionId !== b.questionId || !(a.label in RANK) || !(b.label in RANK) || RANK[a.label]! <= RANK[b.label]!) continue;
+      if (higher && !higher.includes(a.label)) continue;
+      pairs++;
+      if (a.grade.score > b.grade.score) ordered++;
+      else misordered.push([a, b]);
+    }
+  return { pairs, ordered, misordered };
+}
