@@ -216,6 +216,12 @@ describe.each(testDialects())("live quiz rooms on %s", (dialect: Dialect) => {
       { nickname: "Bo", final_rank: 3 },
     ]);
     expect((await call("GET", `/api/rooms/${room.code}`)).body.room.status).toBe("finished");
+    // Coming back to a finished room shows the final ranking, and the stream ends there.
+    const after = await stream(room.code, { "X-Player-Token": ann.token });
+    const final = (await after.next("state")).data;
+    expect(final.room.status).toBe("finished");
+    expect(final.standings.map((s: { nickname: string }) => s.nickname)).toEqual(["Ann", "Signed Sam", "Bo"]);
+    await after.ended();
     expect((await call("POST", `/api/rooms/${room.code}/players`, {}, { nickname: "Late Lu" })).status).toBe(409);
   });
 

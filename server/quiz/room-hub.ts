@@ -109,7 +109,8 @@ export class RoomHub {
     connection.push(encoder.encode("retry: 1000\n\n"));
     const snapshot = await this.snapshot(room.id, viewer);
     connection.push(frame("state", snapshot));
-    if (snapshot.room.status === "ended") connection.end();
+    // A room that is over will not change again: the snapshot is all there is to say.
+    if (snapshot.room.status === "ended" || snapshot.room.status === "finished") connection.end();
     else this.add(connection);
     return new Response(stream, {
       headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store", "X-Accel-Buffering": "no" },
