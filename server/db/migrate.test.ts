@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { Migrator, sql } from "kysely";
 import { afterEach, describe, expect, test } from "vitest";
 import { type Dialect, type TestDatabase, createTestDatabase, testDialects } from "../../tests/support/databases";
 import { type DatabaseHandle, openDatabase } from "./database";
@@ -45,6 +45,43 @@ describe.each(testDialects())("migrations on %s", (dialect: Dialect) => {
     await expect(
       db.db.insertInto("rate_limit").values({ bucket: "contact:1.2.3.4", window_start: 1, hits: 1 }).execute(),
     ).rejects.toThrow();
+  });
+
+  test("the quiz migration marks the questions already imported that a quiz can draw", async () => {
+    const db = await fresh();
+    const before = Object.keys(migrations)
+      .sort()
+      .filter((name) => name < "2026-11-22-0011-quiz")
+      .at(-1)!;
+    const migrator = new Migrator({ db: db.db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo(before)).error).toBeUndefined();
+    const now = new Date().toISOString();
+    const row = (id: string, content: object) => ({
+      id,
+      technology: "javascript",
+      kind: "theory",
+      level: "beginner",
+      title: id,
+      tags: "",
+      sort_key: id,
+      content: JSON.stringify(content),
+      search_text: "",
+      created_at: now,
+      updated_at: now,
+    });
+    await db.db
+      .insertInto("question")
+      .values([
+        row("with-options", { options: ["a", "b", "c", "d"], correctOption: 2 }),
+        row("without-options", { options: null, correctOption: null }),
+      ] as never)
+      .execute();
+    await migrateToLatest(db.db);
+    const marked = await db.db.selectFrom("question").select(["id", "quiz_ready"]).orderBy("id").execute();
+    expect(marked.map((r) => [r.id, Number(r.quiz_ready)])).toEqual([
+      ["with-options", 1],
+      ["without-options", 0],
+    ]);
   });
 
   test("every migration can be undone, and redone", async () => {
