@@ -1,16 +1,13 @@
 import { Radio, UserPlus } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { useNavigate } from "react-router";
-import { SelectField } from "~/components/field";
 import { FormBanner } from "~/components/form-banner";
 import { useAuthDialog } from "~/lib/auth-dialog";
 import { type Session, displayName } from "~/lib/session";
-import { technologies } from "~/lib/technologies";
-import { fill, questionTexts, liveQuizTexts as lt, quizTexts as qt } from "~/lib/texts";
+import { fill, liveQuizTexts as lt, quizTexts as qt } from "~/lib/texts";
 import { createRoom } from "./live-api";
 import { JoinForm } from "./live-join";
-import { QUIZ_LEVELS } from "./quiz-settings";
-import { ChoiceGroup } from "./quiz-setup";
+import { ChoiceGroup, PoolFields } from "./quiz-setup";
 import { type QuizLevel, type QuizPool, type QuizTechnology, ROOM_LENGTHS, ROOM_TIMES } from "./quiz-types";
 
 /**
@@ -63,8 +60,8 @@ function HostForm({ pool }: { pool: QuizPool }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const messageId = useId();
-  const counts = pool[technology];
-  const available = counts[level];
+
+  const available = pool[technology][level];
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -83,24 +80,7 @@ function HostForm({ pool }: { pool: QuizPool }) {
       <p>{lt.hostText}</p>
       <FormBanner tone="error">{error}</FormBanner>
       <fieldset className="form__fields" disabled={busy}>
-        <SelectField
-          label={qt.technology}
-          name="technology"
-          value={technology}
-          onChange={(e) => setTechnology(e.target.value as QuizTechnology)}
-          options={[{ value: "mixed", label: qt.mixedHint }, ...technologies.map((tech) => ({ value: tech.slug, label: tech.name }))]}
-        />
-        <ChoiceGroup
-          legend={qt.level}
-          name="level"
-          value={level}
-          onChange={(value) => setLevel(value as QuizLevel)}
-          choices={QUIZ_LEVELS.map((l) =>
-            l === "all"
-              ? { value: l, label: qt.allLevels, count: counts.all }
-              : { value: l, label: questionTexts.levels[l], sub: questionTexts.lists[l], count: counts[l] },
-          )}
-        />
+        <PoolFields pool={pool} technology={technology} level={level} onTechnology={setTechnology} onLevel={setLevel} />
         <ChoiceGroup
           legend={lt.questions}
           name="count"

@@ -4,7 +4,7 @@ import { SelectField } from "~/components/field";
 import { FormBanner } from "~/components/form-banner";
 import { technologies } from "~/lib/technologies";
 import { fill, questionTexts, quizTexts as t } from "~/lib/texts";
-import { QUIZ_LENGTHS, QUIZ_TIMES, type QuizPool, type QuizSettings } from "./quiz-types";
+import { QUIZ_LENGTHS, QUIZ_TIMES, type QuizLevel, type QuizPool, type QuizSettings, type QuizTechnology } from "./quiz-types";
 import { QUIZ_LEVELS, timeValue } from "./quiz-settings";
 
 interface Choice {
@@ -55,6 +55,48 @@ export function ChoiceGroup({
   );
 }
 
+/**
+ * Technology (or mixed) and level (or all), each level with how many questions the pool has:
+ * the first two fields of a practice quiz and of a live room.
+ */
+export function PoolFields({
+  pool,
+  technology,
+  level,
+  onTechnology,
+  onLevel,
+}: {
+  pool: QuizPool;
+  technology: QuizTechnology;
+  level: QuizLevel;
+  onTechnology: (technology: QuizTechnology) => void;
+  onLevel: (level: QuizLevel) => void;
+}) {
+  const counts = pool[technology];
+  return (
+    <>
+      <SelectField
+        label={t.technology}
+        name="technology"
+        value={technology}
+        onChange={(event) => onTechnology(event.target.value as QuizTechnology)}
+        options={[{ value: "mixed", label: t.mixedHint }, ...technologies.map((tech) => ({ value: tech.slug, label: tech.name }))]}
+      />
+      <ChoiceGroup
+        legend={t.level}
+        name="level"
+        value={level}
+        onChange={(value) => onLevel(value as QuizLevel)}
+        choices={QUIZ_LEVELS.map((l) =>
+          l === "all"
+            ? { value: l, label: t.allLevels, count: counts.all }
+            : { value: l, label: questionTexts.levels[l], sub: questionTexts.lists[l], count: counts[l] },
+        )}
+      />
+    </>
+  );
+}
+
 /** What the pool holds for the chosen technology and level, and what that means for this quiz. */
 function poolMessage(available: number, wanted: number): string {
   if (available === 0) return t.none;
@@ -71,30 +113,19 @@ export function QuizSetup({ pool, initial, error }: { pool: QuizPool; initial: Q
   const navigation = useNavigation();
   const starting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" && navigation.formAction === "/quizzes";
   const messageId = useId();
-  const counts = pool[settings.technology];
-  const available = counts[settings.level];
+
+  const available = pool[settings.technology][settings.level];
   const change = (patch: Partial<QuizSettings>) => setSettings((current) => ({ ...current, ...patch }));
 
   return (
     <Form method="post" action="/quizzes" className="quiz-setup" aria-label={t.title}>
       <FormBanner tone="error">{error}</FormBanner>
-      <SelectField
-        label={t.technology}
-        name="technology"
-        value={settings.technology}
-        onChange={(event) => change({ technology: event.target.value as QuizSettings["technology"] })}
-        options={[{ value: "mixed", label: t.mixedHint }, ...technologies.map((tech) => ({ value: tech.slug, label: tech.name }))]}
-      />
-      <ChoiceGroup
-        legend={t.level}
-        name="level"
-        value={settings.level}
-        onChange={(level) => change({ level: level as QuizSettings["level"] })}
-        choices={QUIZ_LEVELS.map((level) =>
-          level === "all"
-            ? { value: level, label: t.allLevels, count: counts.all }
-            : { value: level, label: questionTexts.levels[level], sub: questionTexts.lists[level], count: counts[level] },
-        )}
+      <PoolFields
+        pool={pool}
+        technology={settings.technology}
+        level={settings.level}
+        onTechnology={(technology) => change({ technology })}
+        onLevel={(level) => change({ level })}
       />
       <ChoiceGroup
         legend={t.length}
