@@ -6,10 +6,8 @@ import { settingsFromForm, settingsFromQuery } from "~/features/quiz/quiz-settin
 import { useAuthDialog } from "~/lib/auth-dialog";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { liveQuizTexts, quizTexts as t } from "~/lib/texts";
-import { QUIZ_START_RATE } from "../../server/api/quizzes";
 import { quizPool } from "../../server/quiz/quiz-questions";
 import { createAttempt } from "../../server/quiz/quiz-service";
-import { consume } from "../../server/rate-limit/rate-limiter";
 import { currentUser } from "../../server/users/user-service";
 import type { Route } from "./+types/quizzes";
 
@@ -23,9 +21,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context;
   const settings = settingsFromForm(await request.formData());
   if (!settings) return data({ error: t.invalid }, { status: 400 });
-  const rate = await consume(services.database.db, `quiz:${context.clientKey()}`, QUIZ_START_RATE);
-  if (!rate.allowed) return data({ error: t.rateLimited }, { status: 429, headers: { "Retry-After": String(rate.retryAfterSeconds) } });
-  const result = await createAttempt(services, await currentUser(services, request.headers), settings);
+  const result = await createAttempt(services, await currentUser(services, request.headers), settings, context.clientKey());
+  if (result.kind === "rate-limited")
+    return data({ error: t.rateLimited }, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } });
   if (result.kind === "no-questions") return data({ error: t.none }, { status: 404 });
   return redirect(`/quizzes/play/${result.attempt.id}`);
 }

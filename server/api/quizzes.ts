@@ -1,8 +1,7 @@
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
-import { QUIZ_LENGTHS } from "../../app/features/quiz/quiz-types";
+import { QUIZ_LENGTHS, QUIZ_TIMES } from "../../app/features/quiz/quiz-types";
 import { LEVELS, TECHNOLOGY_SLUGS } from "../../app/lib/technologies";
 import { clientKey } from "../http/client-address";
-import { consume } from "../rate-limit/rate-limiter";
 import {
   DEADLINE_GRACE_MS,
   LEADERBOARD_SIZE,
@@ -22,6 +21,14 @@ import type { ApiEnv } from "./types";
 
 export const QuizTechnologySchema = z.enum(["mixed", ...TECHNOLOGY_SLUGS]);
 export const QuizLevelSchema = z.enum(["all", ...LEVELS]);
+/**
+ * One of these values. (`z.literal([...])` validates the same, but the OpenAPI generator
+ * documents only its first value.)
+ */
+export function oneOf<const T extends readonly (number | null)[]>(values: T) {
+  return z.union(values.map((v) => z.literal(v)) as unknown as [z.ZodLiteral<T[number]>, z.ZodLiteral<T[number]>]);
+}
+
 const Kind = z.enum(["theory", "console", "program"]);
 const Level = z.enum(LEVELS);
 const Outcome = z.enum(["correct", "wrong", "skipped", "late"]);
@@ -100,8 +107,6 @@ export const quizMessages = {
   rateLimited: "You have started a lot of quizzes in a short time. Please wait a few minutes and try again.",
 } as const;
 
-export const QUIZ_START_RATE = { limit: 60, windowMs: 10 * 60_000 };
-
 const pool = createRoute({
   method: "get",
   path: "/pool",
@@ -126,8 +131,8 @@ const create = createRoute({
         .object({
           technology: QuizTechnologySchema,
           level: QuizLevelSchema,
-          questionCount: z.union(QUIZ_LENGTHS.map((n) => z.literal(n)) as [z.ZodLiteral<10>, z.ZodLiteral<20>]),
-          secondsPerQuestion: z.union([z.literal(30), z.literal(60), z.null()]),
+          questionCount: oneOf(QUIZ_LENGTHS),
+          secondsPerQuestion: oneOf(QUIZ_TIMES),
         })
         .openapi("QuizSettings"),
     ),
@@ -240,10 +245,9 @@ export const quizzesRouter = new OpenAPIHono<ApiEnv>()
   })
   .openapi(create, async (c) => {
     const { services } = c.var;
-    const rate = await consume(services.database.db, `quiz:${clientKey(c, services)}`, QUIZ_START_RATE);
-    if (!rate.allowed) return rateLimited(c, rate.retryAfterSeconds, quizMessages.rateLimited);
     const user = await currentUser(services, c.req.raw.headers);
-    const result = await createAttempt(services, user, c.req.valid("json"));
+    const result = await createAttempt(services, user, c.req.valid("json"), clientKey(c, services));
+    if (result.kind === "rate-limited") return rateLimited(c, result.retryAfterSeconds, quizMessages.rateLimited);
     if (result.kind === "no-questions") return c.json(errorBody("not_found", quizMessages.noQuestions), 404);
     return c.json({ attempt: result.attempt }, 201);
   })

@@ -20,7 +20,7 @@ import {
 import { currentUser } from "../users/user-service";
 import { signedIn, userOf } from "./access";
 import { errorBody, errorResponse, jsonBody, jsonResponse, rateLimited, signedInErrors, signedInSecurity } from "./errors";
-import { QuizLevelSchema, QuizTechnologySchema } from "./quizzes";
+import { QuizLevelSchema, QuizTechnologySchema, oneOf } from "./quizzes";
 import type { ApiEnv } from "./types";
 
 export const roomMessages = {
@@ -57,8 +57,6 @@ const Info = z
     playerCount: z.number().int(),
   })
   .openapi("QuizRoom");
-const Literals = <T extends readonly number[]>(values: T) =>
-  z.union(values.map((n) => z.literal(n)) as unknown as [z.ZodLiteral<T[number]>, z.ZodLiteral<T[number]>]);
 
 const create = createRoute({
   method: "post",
@@ -71,8 +69,8 @@ const create = createRoute({
       z.object({
         technology: QuizTechnologySchema,
         level: QuizLevelSchema,
-        questionCount: Literals(ROOM_LENGTHS),
-        secondsPerQuestion: Literals(ROOM_TIMES),
+        questionCount: oneOf(ROOM_LENGTHS),
+        secondsPerQuestion: oneOf(ROOM_TIMES),
       }),
     ),
   },

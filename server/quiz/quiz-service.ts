@@ -11,6 +11,7 @@ import type {
   QuizTechnology,
 } from "../../app/features/quiz/quiz-types";
 import type { QuizAttemptQuestionTable, QuizAttemptTable } from "../db/schema";
+import { consume } from "../rate-limit/rate-limiter";
 import type { Services } from "../services";
 import type { SessionUser } from "../users/user-service";
 import { askedView, drawQuestions, loadQuizQuestions, millis, randomId, reviewView } from "./quiz-questions";
@@ -45,11 +46,22 @@ export function toSummary(row: AttemptRow): QuizAttemptSummary {
   };
 }
 
-export type CreateAttemptResult = { kind: "created"; attempt: QuizAttemptSummary } | { kind: "no-questions" };
+export type CreateAttemptResult =
+  { kind: "created"; attempt: QuizAttemptSummary } | { kind: "no-questions" } | { kind: "rate-limited"; retryAfterSeconds: number };
+
+/** Quizzes one client may start (the API and the set-up page's form count together). */
+export const QUIZ_START_RATE = { limit: 60, windowMs: 10 * 60_000 };
 
 /** Draws the questions and stores the attempt; no question is shown (or timed) yet. */
-export async function createAttempt(services: Services, user: SessionUser | null, settings: QuizSettings): Promise<CreateAttemptResult> {
+export async function createAttempt(
+  services: Services,
+  user: SessionUser | null,
+  settings: QuizSettings,
+  clientHash: string,
+): Promise<CreateAttemptResult> {
   const { db } = services.database;
+  const rate = await consume(db, `quiz:${clientHash}`, QUIZ_START_RATE);
+  if (!rate.allowed) return { kind: "rate-limited", retryAfterSeconds: rate.retryAfterSeconds };
   const ids = await drawQuestions(services, settings.technology, settings.level, settings.questionCount);
   if (!ids.length) return { kind: "no-questions" };
   const row: AttemptRow = {
