@@ -61,7 +61,7 @@ export async function createServices(config: Config, logger: Logger, options: Se
     mailer,
     hashCost: options.hashCost,
   });
-  const roomBus = createRoomBus(config.database, logger);
+  const roomBus = createRoomBus(config.database, database.db, logger);
   try {
     await roomBus.ready();
   } catch (error) {

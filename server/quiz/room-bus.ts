@@ -1,6 +1,8 @@
 import { EventEmitter } from "node:events";
+import { type Kysely, sql } from "kysely";
 import pg from "pg";
 import type { DatabaseTarget } from "../config";
+import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
 
 /**
@@ -31,8 +33,9 @@ export interface RoomBus {
 
 const CHANNEL = "devprep_room";
 
-export function createRoomBus(target: DatabaseTarget, logger: Logger): RoomBus {
-  return target.dialect === "postgres" ? postgresBus(target.connectionString, logger) : memoryBus();
+/** Signals are published through the app's own pool (`db`); only listening needs a connection of its own. */
+export function createRoomBus(target: DatabaseTarget, db: Kysely<Database>, logger: Logger): RoomBus {
+  return target.dialect === "postgres" ? postgresBus(target.connectionString, db, logger) : memoryBus();
 }
 
 function memoryBus(): RoomBus {
@@ -54,12 +57,11 @@ function memoryBus(): RoomBus {
   };
 }
 
-function postgresBus(connectionString: string, logger: Logger): RoomBus {
+function postgresBus(connectionString: string, db: Kysely<Database>, logger: Logger): RoomBus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   let listener: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
-  let publisher: pg.Pool | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | null = null;
 
@@ -102,11 +104,7 @@ function postgresBus(connectionString: string, logger: Logger): RoomBus {
 
   return {
     async publish(signal) {
-      if (!publisher) {
-        publisher = new pg.Pool({ connectionString, max: 2 });
-        publisher.on("error", () => {});
-      }
-      await publisher.query("select pg_notify($1, $2)", [CHANNEL, JSON.stringify(signal)]);
+      await sql`select pg_notify(${CHANNEL}, ${JSON.stringify(signal)})`.execute(db);
     },
     subscribe(handler) {
       emitter.on("signal", handler);
@@ -122,7 +120,6 @@ function postgresBus(connectionString: string, logger: Logger): RoomBus {
       const client = listener ?? (await connecting?.catch(() => null));
       listener = null;
       await client?.end().catch(() => {});
-      await publisher?.end().catch(() => {});
     },
   };
 }
