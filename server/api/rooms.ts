@@ -14,6 +14,7 @@ import {
   findRoomByCode,
   joinRoom,
   playerByToken,
+  playerCount,
   revealQuestion,
   roomInfo,
 } from "../quiz/room-service";
@@ -197,7 +198,7 @@ export const roomsRouter = new OpenAPIHono<ApiEnv>()
     const { services } = c.var;
     const room = await hostRoom(c, c.req.valid("param").code);
     if (room instanceof Response) return room as never;
-    if (room.status === "lobby" && !(await roomInfo(services, room)).playerCount)
+    if (room.status === "lobby" && !(await playerCount(services, room.id)))
       return c.json(errorBody("conflict", roomMessages.noPlayers), 409);
     const result = await advanceRoom(services, room);
     if (result.kind === "not-now") return c.json(errorBody("conflict", roomMessages.notNow), 409);

@@ -112,9 +112,10 @@ async function slotAt(services: Services, attemptId: string, position: number): 
     .executeTakeFirst();
 }
 
-function expired(slot: SlotRow, now: number, grace = DEADLINE_GRACE_MS): boolean {
+/** Past the deadline and the answer's grace: too late to count. */
+function expired(slot: SlotRow, now: number): boolean {
   const deadline = millis(slot.deadline_ms);
-  return deadline !== null && now > deadline + grace;
+  return deadline !== null && now > deadline + DEADLINE_GRACE_MS;
 }
 
 /**
