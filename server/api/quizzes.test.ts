@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type Dialect, testDialects } from "../../tests/support/databases";
 import { type TestServices, createTestServices } from "../../tests/support/services";
+import { keysIn } from "../../tests/support/json-keys";
 import { createApp } from "../app";
 import { importQuestions } from "../questions/question-import";
 import type { QuestionContent } from "../questions/question-content";
@@ -13,16 +14,6 @@ const bank = path.resolve(import.meta.dirname, "../../content/questions/javascri
 
 /** Keys that would give an answer away while a question is asked. */
 const ANSWER_KEYS = ["correctOption", "answerHtml", "explanationHtml", "output", "outputPostgres", "solution", "questionId", "keyPoints"];
-
-function keysIn(value: unknown, found = new Set<string>()): Set<string> {
-  if (Array.isArray(value)) value.forEach((v) => keysIn(v, found));
-  else if (value && typeof value === "object")
-    for (const [k, v] of Object.entries(value)) {
-      found.add(k);
-      keysIn(v, found);
-    }
-  return found;
-}
 
 describe.each(testDialects())("quizzes on %s", (dialect: Dialect) => {
   let t: TestServices;
