@@ -9,6 +9,8 @@ import type { Logger } from "./logger";
 import { type Mailer, createMailer } from "./mail/mailer";
 import { importQuestions } from "./questions/question-import";
 import { type TypeChecker, createTypeChecker } from "./challenges/type-check";
+import { createBuiltinInterviewer } from "./interview/builtin-interviewer";
+import type { Interviewer } from "./interview/interviewer";
 import { type RoomBus, createRoomBus } from "./quiz/room-bus";
 import { RoomHub } from "./quiz/room-hub";
 import { resolveAuthSecret } from "./secrets";
@@ -30,6 +32,8 @@ export interface Services {
   /** Live quiz rooms: the signals between app processes, and this process's event streams. */
   roomBus: RoomBus;
   rooms: RoomHub;
+  /** Mock interviews' interviewer: a language model when LLM_BASE_URL is set, else the built-in one. */
+  interviewer: Interviewer;
 }
 
 export interface ServiceOptions {
@@ -68,7 +72,17 @@ export async function createServices(config: Config, logger: Logger, options: Se
     await database.close();
     throw error;
   }
-  const services = { config, logger, database, authSecret, auth, mailer, typeChecker: createTypeChecker(), roomBus } as Services;
+  const services = {
+    config,
+    logger,
+    database,
+    authSecret,
+    auth,
+    mailer,
+    typeChecker: createTypeChecker(),
+    roomBus,
+    interviewer: createInterviewer(config, logger),
+  } as Services;
   services.rooms = new RoomHub(services, roomBus, { hostGraceMs: options.roomHostGraceMs });
   if (options.importContent === false) return services;
   // The staff posts in content/blog are imported on every start; unchanged files write
@@ -83,6 +97,10 @@ export async function createServices(config: Config, logger: Logger, options: Se
     throw error;
   }
   return services;
+}
+
+function createInterviewer(_config: Config, _logger: Logger): Interviewer {
+  return createBuiltinInterviewer();
 }
 
 export async function closeServices(services: Services): Promise<void> {

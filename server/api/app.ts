@@ -12,6 +12,7 @@ import { healthRouter } from "./health";
 import type { ApiEnv } from "./types";
 import { progressRouter } from "./progress";
 import { questionsRouter } from "./questions";
+import { interviewsRouter } from "./interviews";
 import { quizzesRouter } from "./quizzes";
 import { roomsRouter } from "./rooms";
 import { snippetsRouter } from "./snippets";
@@ -51,6 +52,7 @@ export function createApi() {
   api.route("/questions", questionsRouter);
   api.route("/progress", progressRouter);
   api.route("/quizzes", quizzesRouter);
+  api.route("/interviews", interviewsRouter);
   api.route("/account", accountRouter);
   api.route("/rooms", roomsRouter);
   api.route("/snippets", snippetsRouter);

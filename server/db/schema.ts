@@ -231,7 +231,57 @@ export interface QuizRoomAnswerTable {
   answered_ms: Millis;
 }
 
+/** A signed-in user's mock interview (issue #13). */
+export interface InterviewSessionTable {
+  id: string;
+  user_id: string;
+  /** A technology slug or a role mix's id (app/features/interview/interview-types.ts). */
+  track: string;
+  /** The level chosen at the start, and the one the next question is drawn at (it adapts). */
+  level: string;
+  current_level: string;
+  question_count: number;
+  /** Who ran it: "built-in" or "llm". */
+  interviewer: string;
+  status: "active" | "finished";
+  /** The turn being asked (0-based); equals question_count when finished. */
+  position: number;
+  /** 0–100 once finished. */
+  score: number | null;
+  started_at: string;
+  finished_at: string | null;
+}
+
+export interface InterviewTurnTable {
+  session_id: string;
+  position: number;
+  question_id: string;
+  kind: "theory" | "console" | "program";
+  level: string;
+  /** "answer": waiting for the answer; "follow-up": for the follow-up's; "done": graded. */
+  stage: "answer" | "follow-up" | "done";
+  /** What the interviewer said when asking. */
+  asked_text: string;
+  asked_ms: Millis;
+  /** The candidate's answer (the coding task's code). */
+  answer: string | null;
+  follow_up: string | null;
+  /** The key point the follow-up aimed at. */
+  follow_up_point: number | null;
+  follow_up_answer: string | null;
+  answered_ms: Millis | null;
+  hints: number;
+  tests_passed: number | null;
+  tests_total: number | null;
+  /** The InterviewGrade as JSON (theory and console answers). */
+  grade: string | null;
+  /** 0–100 after hints were taken off. */
+  score: number | null;
+}
+
 export interface Database {
+  interview_session: InterviewSessionTable;
+  interview_turn: InterviewTurnTable;
   quiz_attempt: QuizAttemptTable;
   quiz_attempt_question: QuizAttemptQuestionTable;
   quiz_room: QuizRoomTable;

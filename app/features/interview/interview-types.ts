@@ -1,0 +1,142 @@
+import type { ChallengeLanguage, Kind, Level, TechnologySlug } from "~/lib/technologies";
+
+/**
+ * Mock interviews as the API sends them (issue #13), shared by the server, the pages and the
+ * OpenAPI document. While a question is asked nothing in `InterviewState` reveals its answer:
+ * no model answer, key points, output or solution, and no grade of earlier answers (a real
+ * interviewer keeps the verdict for the end). The report (`InterviewReport`) has all of it.
+ */
+
+/** A role mix: several technologies in one interview. */
+export interface InterviewRole {
+  id: string;
+  name: string;
+  technologies: TechnologySlug[];
+}
+
+export const INTERVIEW_ROLES: InterviewRole[] = [
+  { id: "frontend", name: "Front-end: JavaScript + React + CSS", technologies: ["javascript", "react", "css"] },
+  { id: "backend", name: "Back-end: Node.js + DBMS & SQL + JavaScript", technologies: ["nodejs", "dbms", "javascript"] },
+  {
+    id: "fullstack",
+    name: "Full-stack: JavaScript + TypeScript + React + Node.js + SQL",
+    technologies: ["javascript", "typescript", "react", "nodejs", "dbms"],
+  },
+  { id: "mobile", name: "Mobile: React Native + JavaScript + Swift", technologies: ["react-native", "javascript", "swift"] },
+];
+
+/** A technology slug or a role's id. */
+export type InterviewTrack = TechnologySlug | (typeof INTERVIEW_ROLES)[number]["id"];
+
+export const INTERVIEW_LENGTHS = [5, 6, 7, 8, 9, 10] as const;
+
+/** Suggested time per kind of question, in seconds: the timer shows it; going over costs nothing but is reported. */
+export const SUGGESTED_SECONDS: Record<Kind, number> = { theory: 180, console: 120, program: 900 };
+
+/** Points taken off a question's score per hint. */
+export const HINT_COST = 10;
+export const MAX_HINTS = 2;
+
+export interface InterviewSettings {
+  track: string;
+  level: Level;
+  questionCount: number;
+}
+
+export interface InterviewSummary {
+  id: string;
+  track: string;
+  trackName: string;
+  level: Level;
+  questionCount: number;
+  interviewer: "built-in" | "llm";
+  status: "active" | "finished";
+  /** The question being asked (0-based); equals questionCount when finished. */
+  position: number;
+  /** 0–100 once finished. */
+  score: number | null;
+  startedAt: string;
+  finishedAt: string | null;
+}
+
+/** What the candidate needs to work on the question: never its answer. */
+export interface InterviewMaterial {
+  promptHtml: string | null;
+  statementHtml: string | null;
+  code: { lang: string; html: string } | null;
+  /** The coding task: starter code, tests and the language they run in. */
+  challenge: { language: ChallengeLanguage; starter: string; tests: string } | null;
+}
+
+export interface InterviewCurrent {
+  position: number;
+  total: number;
+  technology: TechnologySlug;
+  kind: Kind;
+  level: Level;
+  /** The interviewer's question, and the follow-up once asked. */
+  asked: string;
+  followUp: string | null;
+  /** Waiting for the answer, or for the follow-up's. */
+  stage: "answer" | "follow-up";
+  material: InterviewMaterial;
+  hints: string[];
+  hintsLeft: number;
+  /** Milliseconds since the question was asked, when the response was made. */
+  elapsedMs: number;
+  suggestedSeconds: number;
+}
+
+export interface InterviewState {
+  interview: InterviewSummary;
+  /** Null once finished. */
+  current: InterviewCurrent | null;
+}
+
+export interface ReportKeyPoint {
+  text: string;
+  covered: boolean;
+  /** The candidate's words that earned it. */
+  evidence: string | null;
+}
+
+export interface ReportTurn {
+  position: number;
+  questionId: string;
+  url: string;
+  technology: TechnologySlug;
+  kind: Kind;
+  level: Level;
+  title: string;
+  asked: string;
+  answer: string | null;
+  followUp: string | null;
+  followUpAnswer: string | null;
+  /** 0–100 after hints. */
+  score: number;
+  hints: number;
+  durationMs: number;
+  overTime: boolean;
+  gradedBy: "built-in" | "llm" | "tests" | "output";
+  feedback: string | null;
+  keyPoints: ReportKeyPoint[];
+  /** Console questions: the lines of the expected output the answer got right. */
+  output: { expected: string; matchedLines: number; totalLines: number } | null;
+  tests: { passed: number; total: number } | null;
+  modelAnswerHtml: string | null;
+}
+
+export interface TopicSummary {
+  technology: TechnologySlug;
+  name: string;
+  score: number;
+  strengths: string[];
+  gaps: string[];
+}
+
+export interface InterviewReport {
+  interview: InterviewSummary;
+  turns: ReportTurn[];
+  topics: TopicSummary[];
+  studyNext: { title: string; url: string }[];
+}

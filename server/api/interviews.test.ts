@@ -1,0 +1,237 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type Dialect, testDialects } from "../../tests/support/databases";
+import { keysIn } from "../../tests/support/json-keys";
+import { type TestServices, createTestServices } from "../../tests/support/services";
+import { createApp } from "../app";
+import { adaptLevel, htmlToText } from "../interview/interview-questions";
+import { importQuestions } from "../questions/question-import";
+import type { QuestionContent } from "../questions/question-content";
+
+const bank = path.resolve(import.meta.dirname, "../../content/questions");
+
+/** Keys that would give an answer away while a question is asked. */
+const ANSWER_KEYS = ["keyPoints", "modelAnswerHtml", "answerHtml", "explanationHtml", "output", "solution", "questionId", "score"];
+
+describe.each(testDialects())("interviews on %s", (dialect: Dialect) => {
+  let t: TestServices;
+  let folder: string;
+  let ada: string;
+  let grace: string;
+  beforeAll(async () => {
+    t = await createTestServices(dialect);
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-interview-"));
+    for (const technology of ["javascript", "css"])
+      fs.cpSync(path.join(bank, technology), path.join(folder, technology), { recursive: true });
+    await importQuestions(t.services, folder);
+    const signUp = async (email: string) => {
+      const r = await t.services.auth.api.signUpEmail({ body: { name: "Ada", email, password: "analytical-engine" }, returnHeaders: true });
+      return r.headers.get("set-cookie")!.split(";")[0]!;
+    };
+    ada = await signUp(`ada-interview-${dialect}@example.com`);
+    grace = await signUp(`grace-interview-${dialect}@example.com`);
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  async function call(method: string, url: string, cookie?: string, body?: unknown, accept = "application/json") {
+    const app = createApp(t.services, () => Promise.reject(new Error("no pages")));
+    const response = await app.request(url, {
+      method,
+      headers: { "Content-Type": "application/json", Accept: accept, ...(cookie ? { Cookie: cookie } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    const json = accept.includes("json") && !accept.includes("ndjson");
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON read by tests
+    const body: any = json ? JSON.parse(text) : null;
+    return { status: response.status, type: response.headers.get("content-type") ?? "", text, body };
+  }
+
+  /** The server's own record of the question at a position (the test plays a candidate who knows the bank). */
+  async function truth(id: string, position: number) {
+    const row = await t.services.database.db
+      .selectFrom("interview_turn")
+      .innerJoin("question", "question.id", "interview_turn.question_id")
+      .select(["question.id", "question.content", "question.level"])
+      .where("session_id", "=", id)
+      .where("position", "=", position)
+      .executeTakeFirstOrThrow();
+    const content = JSON.parse(row.content) as QuestionContent;
+    return {
+      id: row.id,
+      level: row.level,
+      content,
+      answer: [htmlToText(content.answerHtml), htmlToText(content.explanationHtml)].join("\n\n"),
+    };
+  }
+
+  test("only signed-in users have interviews", async () => {
+    expect((await call("POST", "/api/interviews", undefined, { track: "javascript", level: "beginner", questionCount: 5 })).status).toBe(
+      401,
+    );
+    expect((await call("GET", "/api/interviews")).status).toBe(401);
+  });
+
+  test("bad settings are refused with a clear message and start nothing", async () => {
+    for (const settings of [
+      { track: "cobol", level: "beginner", questionCount: 5 },
+      { track: "javascript", level: "guru", questionCount: 5 },
+      { track: "javascript", level: "beginner", questionCount: 11 },
+    ]) {
+      const r = await call("POST", "/api/interviews", ada, settings);
+      expect(r.status).toBe(400);
+      expect(r.body.error.code).toBe("invalid_request");
+    }
+    expect((await call("GET", "/api/interviews", ada)).body.interviews).toEqual([]);
+  });
+
+  test("a whole interview: theory, a console question, the coding task, a follow-up, a hint, then the report", async () => {
+    const beforeAnswering: unknown[] = [];
+    const created = await call("POST", "/api/interviews", ada, { track: "javascript", level: "beginner", questionCount: 5 });
+    expect(created.status).toBe(201);
+    const id = created.body.interview.id as string;
+    beforeAnswering.push(created.body);
+    expect(created.body.current).toMatchObject({ position: 0, total: 5, kind: "theory", stage: "answer", hints: [], hintsLeft: 2 });
+
+    // Question 1 (theory): a weak answer gets one follow-up on a key point it missed; the follow-up's answer completes it.
+    const first = await truth(id, 0);
+    const weak = await call("POST", `/api/interviews/${id}/answers`, ada, {
+      position: 0,
+      answer: "I'm not sure, something about JavaScript.",
+    });
+    expect(weak.status).toBe(200);
+    expect(weak.body.current).toMatchObject({ position: 0, stage: "follow-up" });
+    expect(weak.body.current.followUp).toMatch(/^Before we move on/);
+    beforeAnswering.push(weak.body);
+    // A reload resumes at the follow-up.
+    const resumed = await call("GET", `/api/interviews/${id}`, ada);
+    expect(resumed.body.state.current).toMatchObject({ position: 0, stage: "follow-up", followUp: weak.body.current.followUp });
+    expect(resumed.body.report).toBeNull();
+    beforeAnswering.push(resumed.body);
+    const followed = await call("POST", `/api/interviews/${id}/answers`, ada, { position: 0, answer: first.answer });
+    expect(followed.body.current).toMatchObject({ position: 1, kind: "console", stage: "answer" });
+    beforeAnswering.push(followed.body);
+
+    // Question 2 (console): the output, then why. A hint first, which costs 10 points.
+    const hinted = await call("POST", `/api/interviews/${id}/hints`, ada, { position: 1 });
+    expect(hinted.status).toBe(200);
+    expect(hinted.body.state.current.hints).toHaveLength(1);
+    expect(hinted.body.state.current.hints[0]).toMatch(/^Think about /);
+    expect(hinted.body.state.current.hintsLeft).toBe(1);
+    beforeAnswering.push(hinted.body);
+    const second = await truth(id, 1);
+    const consoleAnswer = `${second.content.output}\n\n${htmlToText(second.content.explanationHtml)}`;
+    const stale = await call("POST", `/api/interviews/${id}/answers`, ada, { position: 0, answer: "again" });
+    expect(stale.status).toBe(409);
+    let step = await call("POST", `/api/interviews/${id}/answers`, ada, { position: 1, answer: consoleAnswer });
+    if (step.body.current.stage === "follow-up")
+      step = await call("POST", `/api/interviews/${id}/answers`, ada, { position: 1, answer: "" });
+    expect(step.body.current).toMatchObject({ position: 2, kind: "theory" });
+    beforeAnswering.push(step.body);
+
+    // Question 3 (theory): passes with an empty answer (no follow-up for nothing).
+    step = await call("POST", `/api/interviews/${id}/answers`, ada, { position: 2, answer: "" });
+    expect(step.body.current).toMatchObject({ position: 3, kind: "program" });
+    expect(step.body.current.material.challenge.starter.length).toBeGreaterThan(0);
+    beforeAnswering.push(step.body);
+
+    // Question 4 (the coding task): the browser ran the tests; 3 of 4 passed.
+    expect((await call("POST", `/api/interviews/${id}/answers`, ada, { position: 3, answer: "words" })).status).toBe(400);
+    expect(
+      (await call("POST", `/api/interviews/${id}/answers`, ada, { position: 3, code: "x", testsPassed: 5, testsTotal: 4 })).status,
+    ).toBe(400);
+    step = await call("POST", `/api/interviews/${id}/answers`, ada, {
+      position: 3,
+      code: "function f() {}",
+      testsPassed: 3,
+      testsTotal: 4,
+    });
+    expect(step.body.current).toMatchObject({ position: 4, kind: "theory" });
+    beforeAnswering.push(step.body);
+
+    // Nothing the candidate received before answering gives an answer away, nor does it grade earlier answers.
+    for (const body of beforeAnswering) {
+      const leaked = ANSWER_KEYS.filter((key) => keysIn(body, { skipNull: true }).has(key));
+      expect(leaked, JSON.stringify(body).slice(0, 300)).toEqual([]);
+    }
+    expect(JSON.stringify(beforeAnswering)).not.toContain(first.id);
+
+    // Question 5 (theory): the bank's own answer, which needs no follow-up.
+    const fifth = await truth(id, 4);
+    step = await call("POST", `/api/interviews/${id}/answers`, ada, { position: 4, answer: fifth.answer });
+    if (step.body.current?.stage === "follow-up")
+      step = await call("POST", `/api/interviews/${id}/answers`, ada, { position: 4, answer: "" });
+    expect(step.body.current).toBeNull();
+    expect(step.body.interview.status).toBe("finished");
+
+    const { body } = await call("GET", `/api/interviews/${id}`, ada);
+    const { report } = body;
+    expect(report.turns.map((turn: { kind: string }) => turn.kind)).toEqual(["theory", "console", "theory", "program", "theory"]);
+    const [t1, t2, t3, t4, t5] = report.turns;
+    expect(t1.followUp).toBe(weak.body.current.followUp);
+    expect(t1.followUpAnswer).toBe(first.answer);
+    expect(t1.score).toBeGreaterThan(20);
+    // The level adapts to how the candidate is doing: the console question came at the level the first answer earned.
+    expect(followed.body.current.level).toBe(adaptLevel("beginner", t1.score));
+    expect(adaptLevel("beginner", 80)).toBe("advance");
+    expect(adaptLevel("advance", 30)).toBe("beginner");
+    expect(adaptLevel("expert", 90)).toBe("expert");
+    // Every covered key point quotes the candidate's own words.
+    const said = `${t1.answer} ${t1.followUpAnswer}`.replace(/\s+/g, " ");
+    for (const point of t1.keyPoints.filter((k: { covered: boolean }) => k.covered))
+      expect(said).toContain(point.evidence.replace(/…$/, ""));
+    expect(t2.output).toMatchObject({ matchedLines: t2.output.totalLines });
+    expect(t2.hints).toBe(1);
+    expect(t2.score).toBeLessThanOrEqual(90);
+    expect(t3.score).toBe(0);
+    expect(t4).toMatchObject({ tests: { passed: 3, total: 4 }, score: 75, gradedBy: "tests" });
+    expect(t4.modelAnswerHtml).toContain("<");
+    expect(t5.score).toBeGreaterThan(20);
+    const mean = Math.round(report.turns.reduce((sum: number, turn: { score: number }) => sum + turn.score, 0) / 5);
+    expect(body.state.interview).toMatchObject({ status: "finished", score: mean, questionCount: 5 });
+    expect(report.topics[0]).toMatchObject({ technology: "javascript", name: "JavaScript", score: mean });
+    expect(report.topics[0].gaps.length).toBeGreaterThan(0);
+    // What to study next: every question answered under 70, in the interview's order, each followed by a related one.
+    const weakUrls = report.turns.filter((turn: { score: number }) => turn.score < 70).map((turn: { url: string }) => turn.url);
+    expect(weakUrls).toContain(t3.url);
+    expect(report.studyNext.map((s: { url: string }) => s.url).filter((url: string) => weakUrls.includes(url))).toEqual(weakUrls);
+    expect(report.studyNext.length).toBeGreaterThan(weakUrls.length);
+
+    // Finished: no more answers; and the history lists it.
+    expect((await call("POST", `/api/interviews/${id}/answers`, ada, { position: 4, answer: "x" })).status).toBe(409);
+    const history = await call("GET", "/api/interviews", ada);
+    expect(history.body.interviews[0]).toMatchObject({ id, status: "finished", score: mean, trackName: "JavaScript" });
+  });
+
+  test("an interview is its owner's alone", async () => {
+    const created = await call("POST", "/api/interviews", ada, { track: "frontend", level: "advance", questionCount: 5 });
+    const id = created.body.interview.id;
+    expect(created.body.interview.trackName).toBe("Front-end: JavaScript + React + CSS");
+    expect((await call("GET", `/api/interviews/${id}`, grace)).status).toBe(404);
+    expect((await call("POST", `/api/interviews/${id}/answers`, grace, { position: 0, answer: "mine now" })).status).toBe(404);
+    expect((await call("POST", `/api/interviews/${id}/hints`, grace, { position: 0 })).status).toBe(404);
+    expect((await call("GET", "/api/interviews", grace)).body.interviews).toEqual([]);
+  });
+
+  test("the interviewer's words stream as NDJSON, with the outcome last", async () => {
+    const r = await call("POST", "/api/interviews", ada, { track: "css", level: "beginner", questionCount: 5 }, "application/x-ndjson");
+    expect(r.status).toBe(200);
+    expect(r.type).toContain("application/x-ndjson");
+    const lines = r.text
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    const result = lines.at(-1);
+    expect(result).toMatchObject({ type: "result", status: 201 });
+    const spoken = lines
+      .filter((l) => l.type === "text")
+      .map((l) => l.text)
+      .join("");
+    expect(spoken).toBe(result.body.current.asked);
+  });
+});

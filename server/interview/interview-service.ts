@@ -1,0 +1,542 @@
+import {
+  HINT_COST,
+  type InterviewCurrent,
+  type InterviewReport,
+  type InterviewSettings,
+  type InterviewState,
+  type InterviewSummary,
+  MAX_HINTS,
+  type ReportTurn,
+  SUGGESTED_SECONDS,
+  type TopicSummary,
+} from "../../app/features/interview/interview-types";
+import type { Level, TechnologySlug } from "../../app/lib/technologies";
+import type { InterviewSessionTable, InterviewTurnTable } from "../db/schema";
+import { consume } from "../rate-limit/rate-limiter";
+import { millis, randomId } from "../quiz/quiz-questions";
+import type { Services } from "../services";
+import type { SessionUser } from "../users/user-service";
+import { keyPointTopic } from "./builtin-interviewer";
+import {
+  type InterviewQuestionRow,
+  adaptLevel,
+  drawInterviewQuestion,
+  htmlToText,
+  interviewerView,
+  loadInterviewQuestions,
+  materialOf,
+  planKinds,
+  technologyName,
+  trackName,
+  trackTechnologies,
+} from "./interview-questions";
+import type { InterviewGrade, TextSink } from "./interviewer";
+
+/**
+ * Mock interviews (issue #13). The service decides everything that must be fair and repeatable
+ * — which question comes next and at what level, when to follow up, what a hint costs, how a
+ * console answer and a coding task score — and keeps every step in the database, so that a
+ * reload resumes where the candidate was. The interviewer (built-in or a language model)
+ * only phrases questions and grades theory answers against the bank's key points.
+ */
+
+type SessionRow = InterviewSessionTable;
+type TurnRow = InterviewTurnTable;
+
+/** Interviews one user may start in an hour (a model costs money per answer). */
+export const INTERVIEW_START_RATE = { limit: 30, windowMs: 60 * 60_000 };
+/** A theory or console answer that scores this much gets no follow-up. */
+const NO_FOLLOW_UP_FROM = 90;
+/** Of a console question's score, the part for the output (the rest is for explaining it). */
+const OUTPUT_SHARE = 0.7;
+
+/** What is kept of a turn's grading, as JSON in interview_turn.grade. */
+interface StoredGrade {
+  grade: InterviewGrade | null;
+  output: { expected: string; matchedLines: number; totalLines: number } | null;
+}
+
+export function toSummary(row: SessionRow): InterviewSummary {
+  return {
+    id: row.id,
+    track: row.track,
+    trackName: trackName(row.track),
+    level: row.level as Level,
+    questionCount: row.question_count,
+    interviewer: row.interviewer as InterviewSummary["interviewer"],
+    status: row.status,
+    position: row.position,
+    score: row.score,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+  };
+}
+
+export type CreateInterviewResult =
+  | { kind: "created"; state: InterviewState }
+  | { kind: "unknown-track" }
+  | { kind: "no-questions" }
+  | { kind: "rate-limited"; retryAfterSeconds: number };
+
+/** Starts an interview and asks its first question (the interviewer's words go to `onText` as they come). */
+export async function createInterview(
+  services: Services,
+  user: SessionUser,
+  settings: InterviewSettings,
+  onText: TextSink = () => {},
+): Promise<CreateInterviewResult> {
+  const { db } = services.database;
+  if (!trackTechnologies(settings.track)) return { kind: "unknown-track" };
+  const rate = await consume(db, `interview:${user.id}`, INTERVIEW_START_RATE);
+  if (!rate.allowed) return { kind: "rate-limited", retryAfterSeconds: rate.retryAfterSeconds };
+  const row: SessionRow = {
+    id: randomId(),
+    user_id: user.id,
+    track: settings.track,
+    level: settings.level,
+    current_level: settings.level,
+    question_count: settings.questionCount,
+    interviewer: services.interviewer.kind,
+    status: "active",
+    position: 0,
+    score: null,
+    started_at: new Date().toISOString(),
+    finished_at: null,
+  };
+  await db.insertInto("interview_session").values(row).execute();
+  const turn = await askTurn(services, row, onText);
+  if (!turn) {
+    await db.deleteFrom("interview_session").where("id", "=", row.id).execute();
+    return { kind: "no-questions" };
+  }
+  return { kind: "created", state: await interviewState(services, row) };
+}
+
+/** The interview, if it exists and belongs to the user. */
+export async function findInterview(services: Services, id: string, user: SessionUser): Promise<SessionRow | null> {
+  const row = await services.database.db
+    .selectFrom("interview_session")
+    .selectAll()
+    .where("id", "=", id)
+    .where("user_id", "=", user.id)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+async function turnAt(services: Services, sessionId: string, position: number): Promise<TurnRow | undefined> {
+  return services.database.db
+    .selectFrom("interview_turn")
+    .selectAll()
+    .where("session_id", "=", sessionId)
+    .where("position", "=", position)
+    .executeTakeFirst();
+}
+
+/**
+ * Draws the question for the session's current position and has the interviewer ask it.
+ * Null when the bank has nothing left to ask. Two requests racing here insert one turn.
+ */
+async function askTurn(services: Services, session: SessionRow, onText: TextSink): Promise<TurnRow | null> {
+  const { db } = services.database;
+  const track = trackTechnologies(session.track)!;
+  const asked = await db.selectFrom("interview_turn").select("question_id").where("session_id", "=", session.id).execute();
+  const kind = planKinds(session.question_count)[session.position] ?? "theory";
+  const id = await drawInterviewQuestion(
+    services,
+    track,
+    kind,
+    session.position,
+    session.current_level as Level,
+    asked.map((a) => a.question_id),
+  );
+  if (!id) return null;
+  const row = (await loadInterviewQuestions(services, [id])).get(id)!;
+  const text = await services.interviewer.ask(interviewerView(row), onText);
+  const turn: TurnRow = {
+    session_id: session.id,
+    position: session.position,
+    question_id: id,
+    kind: row.kind,
+    level: row.level,
+    stage: "answer",
+    asked_text: text,
+    asked_ms: Date.now(),
+    answer: null,
+    follow_up: null,
+    follow_up_point: null,
+    follow_up_answer: null,
+    answered_ms: null,
+    hints: 0,
+    tests_passed: null,
+    tests_total: null,
+    grade: null,
+    score: null,
+  };
+  const inserted = await db
+    .insertInto("interview_turn")
+    .values(turn)
+    .onConflict((oc) => oc.columns(["session_id", "position"]).doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 ? turn : ((await turnAt(services, session.id, session.position)) ?? null);
+}
+
+/** Hints for a question: the topics of its first key points, in the rubric's order. */
+function hintTexts(row: InterviewQuestionRow): string[] {
+  return row.content.keyPoints.slice(0, MAX_HINTS).map((point) => `Think about ${keyPointTopic(htmlToText(point))}.`);
+}
+
+/** Where the interview is: the question being asked, with nothing that gives its answer away. */
+export async function interviewState(services: Services, session: SessionRow): Promise<InterviewState> {
+  if (session.status === "finished") return { interview: toSummary(session), current: null };
+  const turn = (await turnAt(services, session.id, session.position)) ?? (await askTurn(services, session, () => {}));
+  if (!turn) return { interview: toSummary(await finish(services, session, session.position)), current: null };
+  const row = (await loadInterviewQuestions(services, [turn.question_id])).get(turn.question_id)!;
+  const current: InterviewCurrent = {
+    position: turn.position,
+    total: session.question_count,
+    technology: row.technology,
+    kind: row.kind,
+    level: row.level,
+    asked: turn.asked_text,
+    followUp: turn.follow_up,
+    stage: turn.stage === "follow-up" ? "follow-up" : "answer",
+    material: materialOf(row),
+    hints: hintTexts(row).slice(0, turn.hints),
+    hintsLeft: Math.max(0, Math.min(MAX_HINTS, row.content.keyPoints.length) - turn.hints),
+    elapsedMs: Date.now() - Number(turn.asked_ms),
+    suggestedSeconds: SUGGESTED_SECONDS[row.kind],
+  };
+  return { interview: toSummary(session), current };
+}
+
+export interface AnswerInput {
+  position: number;
+  /** A theory or console answer (empty: the candidate passes). */
+  answer?: string;
+  /** The coding task: the code and how many of its tests passed in the browser's runner. */
+  code?: string;
+  testsPassed?: number;
+  testsTotal?: number;
+}
+
+export type AnswerResult =
+  | { kind: "answered"; state: InterviewState }
+  | { kind: "not-found" }
+  | { kind: "finished" }
+  | { kind: "not-current" }
+  | { kind: "invalid"; message: string };
+
+/**
+ * Takes the answer to the question being asked (or to its follow-up), grades it, and either
+ * follows up once or moves on to the next question — whose words stream to `onText`.
+ */
+export async function submitAnswer(
+  services: Services,
+  user: SessionUser,
+  id: string,
+  input: AnswerInput,
+  onText: TextSink = () => {},
+): Promise<AnswerResult> {
+  const session = await findInterview(services, id, user);
+  if (!session) return { kind: "not-found" };
+  if (session.status === "finished") return { kind: "finished" };
+  const turn = await turnAt(services, session.id, session.position);
+  if (!turn || turn.position !== input.position || turn.stage === "done") return { kind: "not-current" };
+  const row = (await loadInterviewQuestions(services, [turn.question_id])).get(turn.question_id)!;
+
+  if (turn.kind === "program") {
+    if (input.code === undefined || input.testsPassed === undefined || input.testsTotal === undefined)
+      return { kind: "invalid", message: "Send the code with the number of tests that passed and the number run." };
+    if (input.testsPassed > input.testsTotal) return { kind: "invalid", message: "More tests passed than were run." };
+    const raw = input.testsTotal ? Math.round((100 * input.testsPassed) / input.testsTotal) : 0;
+    const done = await closeTurn(
+      services,
+      turn,
+      raw,
+      { grade: null, output: null },
+      {
+        answer: input.code,
+        tests_passed: input.testsPassed,
+        tests_total: input.testsTotal,
+      },
+    );
+    if (!done) return { kind: "not-current" };
+    return { kind: "answered", state: await advance(services, session, raw, onText) };
+  }
+
+  if (input.answer === undefined) return { kind: "invalid", message: "Send the answer." };
+  const answer = input.answer.trim();
+  if (turn.stage === "answer") {
+    const graded = await gradeTurn(services, row, turn.kind, answer);
+    const missed = graded.grade?.keyPoints.find((k) => !k.covered);
+    if (answer && missed && graded.score < NO_FOLLOW_UP_FROM) {
+      const question = interviewerView(row);
+      const followUp = await services.interviewer.followUp(question, missed.text, answer, onText);
+      const updated = await services.database.db
+        .updateTable("interview_turn")
+        .set({ stage: "follow-up", answer, follow_up: followUp, follow_up_point: missed.index })
+        .where("session_id", "=", turn.session_id)
+        .where("position", "=", turn.position)
+        .where("stage", "=", "answer")
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) return { kind: "not-current" };
+      return { kind: "answered", state: await interviewState(services, session) };
+    }
+    if (!(await closeTurn(services, turn, graded.score, graded.stored, { answer }))) return { kind: "not-current" };
+    return { kind: "answered", state: await advance(services, session, graded.score, onText) };
+  }
+
+  // The follow-up's answer: the question is graded on both answers together.
+  const graded = await gradeTurn(services, row, turn.kind, [turn.answer ?? "", answer].filter(Boolean).join("\n\n"));
+  if (!(await closeTurn(services, turn, graded.score, graded.stored, { follow_up_answer: answer }))) return { kind: "not-current" };
+  return { kind: "answered", state: await advance(services, session, graded.score, onText) };
+}
+
+/** A theory answer is the interviewer's to grade; a console answer is mostly its output, checked here. */
+async function gradeTurn(
+  services: Services,
+  row: InterviewQuestionRow,
+  kind: TurnRow["kind"],
+  answer: string,
+): Promise<{ score: number; grade: InterviewGrade | null; stored: StoredGrade }> {
+  const grade = await services.interviewer.grade(interviewerView(row), answer);
+  if (kind !== "console") return { score: grade.score, grade, stored: { grade, output: null } };
+  const output = matchOutput(row.content.output ?? "", answer);
+  const share = output.totalLines ? output.matchedLines / output.totalLines : 0;
+  const score = Math.round(100 * (OUTPUT_SHARE * share + (1 - OUTPUT_SHARE) * (grade.score / 100)));
+  return { score, grade, stored: { grade, output } };
+}
+
+function outputLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.replace(/\s+/g, " ").trim())
+    .filter(Boolean);
+}
+
+/**
+ * How many lines of the expected output the answer has, in order (a longest common subsequence
+ * of lines, so explanation lines around the output do not matter; spacing inside a line does not either).
+ */
+export function matchOutput(expected: string, answer: string) {
+  const want = outputLines(expected);
+  const have = outputLines(answer).map((line) => line.replace(/^[`'"]|[`'"]$/g, ""));
+  const table = Array.from({ length: want.length + 1 }, () => new Array<number>(have.length + 1).fill(0));
+  for (let i = 1; i <= want.length; i++)
+    for (let j = 1; j <= have.length; j++)
+      table[i]![j] = want[i - 1] === have[j - 1] ? table[i - 1]![j - 1]! + 1 : Math.max(table[i - 1]![j]!, table[i]![j - 1]!);
+  return { expected: want.join("\n"), matchedLines: table[want.length]![have.length]!, totalLines: want.length };
+}
+
+/** Records the turn's grade (hints taken off); false when another request closed it first. */
+async function closeTurn(
+  services: Services,
+  turn: TurnRow,
+  raw: number,
+  stored: StoredGrade,
+  fields: Partial<Pick<TurnRow, "answer" | "follow_up_answer" | "tests_passed" | "tests_total">>,
+): Promise<boolean> {
+  const score = Math.max(0, raw - HINT_COST * turn.hints);
+  const updated = await services.database.db
+    .updateTable("interview_turn")
+    .set({ ...fields, stage: "done", grade: JSON.stringify(stored), score, answered_ms: Date.now() })
+    .where("session_id", "=", turn.session_id)
+    .where("position", "=", turn.position)
+    .where("stage", "=", turn.stage)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}
+
+/** After a turn closed: the level adapts to its score, then the next question is asked, or the interview ends. */
+async function advance(services: Services, session: SessionRow, raw: number, onText: TextSink): Promise<InterviewState> {
+  const next: SessionRow = {
+    ...session,
+    position: session.position + 1,
+    current_level: adaptLevel(session.current_level as Level, raw),
+  };
+  if (next.position >= session.question_count)
+    return { interview: toSummary(await finish(services, session, next.position)), current: null };
+  await services.database.db
+    .updateTable("interview_session")
+    .set({ position: next.position, current_level: next.current_level })
+    .where("id", "=", session.id)
+    .where("position", "=", session.position)
+    .execute();
+  const turn = await askTurn(services, next, onText);
+  if (!turn) return { interview: toSummary(await finish(services, next, next.position)), current: null };
+  return interviewState(services, next);
+}
+
+/** Ends the interview after `asked` questions: its score is their mean. */
+async function finish(services: Services, session: SessionRow, asked: number): Promise<SessionRow> {
+  const { db } = services.database;
+  const scores = await db
+    .selectFrom("interview_turn")
+    .select("score")
+    .where("session_id", "=", session.id)
+    .where("stage", "=", "done")
+    .execute();
+  const score = scores.length ? Math.round(scores.reduce((sum, s) => sum + (s.score ?? 0), 0) / scores.length) : 0;
+  const finished: SessionRow = {
+    ...session,
+    status: "finished",
+    position: asked,
+    question_count: asked,
+    score,
+    finished_at: new Date().toISOString(),
+  };
+  await db
+    .updateTable("interview_session")
+    .set({ status: "finished", position: asked, question_count: asked, score, finished_at: finished.finished_at })
+    .where("id", "=", session.id)
+    .where("status", "=", "active")
+    .execute();
+  return finished;
+}
+
+export type HintResult = { kind: "hint"; state: InterviewState } | { kind: "not-found" } | { kind: "not-current" } | { kind: "no-hints" };
+
+/** One more hint for the question being asked; each takes HINT_COST points off it. */
+export async function takeHint(services: Services, user: SessionUser, id: string, position: number): Promise<HintResult> {
+  const session = await findInterview(services, id, user);
+  if (!session) return { kind: "not-found" };
+  const turn = session.status === "active" ? await turnAt(services, session.id, session.position) : undefined;
+  if (!turn || turn.position !== position || turn.stage === "done") return { kind: "not-current" };
+  const row = (await loadInterviewQuestions(services, [turn.question_id])).get(turn.question_id)!;
+  if (turn.hints >= Math.min(MAX_HINTS, row.content.keyPoints.length)) return { kind: "no-hints" };
+  await services.database.db
+    .updateTable("interview_turn")
+    .set({ hints: turn.hints + 1 })
+    .where("session_id", "=", turn.session_id)
+    .where("position", "=", turn.position)
+    .where("hints", "=", turn.hints)
+    .execute();
+  return { kind: "hint", state: await interviewState(services, session) };
+}
+
+/** The user's interviews, newest first. */
+export async function interviewHistory(services: Services, user: SessionUser): Promise<InterviewSummary[]> {
+  const rows = await services.database.db
+    .selectFrom("interview_session")
+    .selectAll()
+    .where("user_id", "=", user.id)
+    .orderBy("started_at", "desc")
+    .limit(200)
+    .execute();
+  return rows.map(toSummary);
+}
+
+const questionUrl = (technology: string, id: string) => `/${technology}-questions/${id}`;
+
+/** The report of a finished interview: every answer with the rubric behind its score, topics, what to study next. */
+export async function interviewReport(services: Services, interview: InterviewSummary): Promise<InterviewReport | null> {
+  if (interview.status !== "finished") return null;
+  const turns = await services.database.db
+    .selectFrom("interview_turn")
+    .selectAll()
+    .where("session_id", "=", interview.id)
+    .orderBy("position")
+    .execute();
+  const questions = await loadInterviewQuestions(services, [...new Set(turns.map((t) => t.question_id))]);
+  const reported = turns.filter((t) => questions.has(t.question_id)).map((t) => reportTurn(t, questions.get(t.question_id)!));
+  return {
+    interview,
+    turns: reported,
+    topics: topicSummaries(reported),
+    studyNext: await studyNext(services, reported, questions),
+  };
+}
+
+function reportTurn(turn: TurnRow, row: InterviewQuestionRow): ReportTurn {
+  const stored = turn.grade ? (JSON.parse(turn.grade) as StoredGrade) : { grade: null, output: null };
+  const { content } = row;
+  const durationMs = (millis(turn.answered_ms) ?? Date.now()) - Number(turn.asked_ms);
+  return {
+    position: turn.position,
+    questionId: row.id,
+    url: questionUrl(row.technology, row.id),
+    technology: row.technology,
+    kind: row.kind,
+    level: row.level,
+    title: row.title,
+    asked: turn.asked_text,
+    answer: turn.answer,
+    followUp: turn.follow_up,
+    followUpAnswer: turn.follow_up_answer,
+    score: turn.score ?? 0,
+    hints: turn.hints,
+    durationMs,
+    overTime: durationMs > SUGGESTED_SECONDS[row.kind] * 1000,
+    gradedBy: turn.kind === "program" ? "tests" : (stored.grade?.gradedBy ?? "built-in"),
+    feedback: stored.grade?.feedback ?? null,
+    keyPoints: (stored.grade?.keyPoints ?? []).map((k) => ({ text: k.text, covered: k.covered, evidence: k.covered ? k.evidence : null })),
+    output: stored.output,
+    tests: turn.tests_total === null ? null : { passed: turn.tests_passed ?? 0, total: turn.tests_total },
+    modelAnswerHtml:
+      row.kind === "program"
+        ? (content.solution?.html ?? null)
+        : [content.answerHtml, content.explanationHtml].filter(Boolean).join("") || null,
+  };
+}
+
+/** Per technology: the mean score, the questions answered well, and the topics missed. */
+function topicSummaries(turns: ReportTurn[]): TopicSummary[] {
+  const byTechnology = new Map<TechnologySlug, ReportTurn[]>();
+  for (const turn of turns) byTechnology.set(turn.technology, [...(byTechnology.get(turn.technology) ?? []), turn]);
+  return [...byTechnology].map(([technology, list]) => ({
+    technology,
+    name: technologyName(technology),
+    score: Math.round(list.reduce((sum, t) => sum + t.score, 0) / list.length),
+    strengths: list.filter((t) => t.score >= 70).map((t) => t.title),
+    gaps: [
+      ...new Set(
+        list
+          .filter((t) => t.score < 70)
+          .flatMap((t) => {
+            const missed = t.keyPoints.filter((k) => !k.covered).map((k) => keyPointTopic(k.text));
+            return missed.length ? missed : [t.title];
+          }),
+      ),
+    ],
+  }));
+}
+
+/** For every answer under 70: its own question, then one more of the same technology sharing a tag (one query). */
+async function studyNext(services: Services, turns: ReportTurn[], questions: Map<string, InterviewQuestionRow>) {
+  const weak = turns.filter((t) => t.score < 70);
+  const asked = turns.map((t) => t.questionId);
+  const tags = [...new Set(weak.flatMap((t) => tagsOf(questions.get(t.questionId)!)))];
+  const related = tags.length
+    ? await services.database.db
+        .selectFrom("question_tag")
+        .innerJoin("question", "question.id", "question_tag.question_id")
+        .select(["question.id", "question.title", "question.technology", "question_tag.tag"])
+        .where("question_tag.tag", "in", tags)
+        .where("question.status", "=", "published")
+        .where("question.id", "not in", asked)
+        .orderBy("question.sort_key")
+        .limit(200)
+        .execute()
+    : [];
+  const picks: { title: string; url: string }[] = [];
+  const seen = new Set<string>();
+  const add = (id: string, technology: string, title: string) => {
+    if (seen.has(id) || picks.length >= 8) return;
+    seen.add(id);
+    picks.push({ title, url: questionUrl(technology, id) });
+  };
+  for (const turn of weak) {
+    add(turn.questionId, turn.technology, turn.title);
+    const ownTags = tagsOf(questions.get(turn.questionId)!);
+    const more = related.find((r) => r.technology === turn.technology && ownTags.includes(r.tag) && !seen.has(r.id));
+    if (more) add(more.id, more.technology, more.title);
+  }
+  return picks;
+}
+
+function tagsOf(row: InterviewQuestionRow): string[] {
+  return row.tags
+    .split(",")
+    .map((t) => t.trim())
+    .filter(Boolean);
+}
