@@ -36,6 +36,8 @@ export const envSchema = z.object({
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
+  /** How long a model may take to grade, or stay silent while it phrases a question, before the built-in interviewer stands in. */
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
 
   SITE_NAME: z.string().min(1).default("DevPrep"),
   SITE_PRODUCT: z
@@ -85,7 +87,7 @@ export interface Config {
   trustProxy: boolean;
   google: { clientId?: string; clientSecret?: string; issuer: string };
   smtpUrl: string | undefined;
-  llm: { baseUrl?: string; apiKey?: string; model?: string };
+  llm: { baseUrl?: string; apiKey?: string; model?: string; timeoutMs: number };
   site: PublicSettings;
 }
 
@@ -112,6 +114,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     );
   }
   const env = parsed.data;
+  if (env.LLM_BASE_URL && !env.LLM_MODEL) throw new ConfigError(["LLM_MODEL: must name the model when LLM_BASE_URL is set"]);
   const baseUrl = (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   const dataDir = env.DATA_DIR;
 
@@ -137,7 +140,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       issuer: env.GOOGLE_ISSUER,
     },
     smtpUrl: env.SMTP_URL,
-    llm: { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL },
+    llm: { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL, timeoutMs: env.LLM_TIMEOUT_MS },
     site: {
       name: env.SITE_NAME,
       product: env.SITE_PRODUCT,

@@ -11,6 +11,7 @@ import { importQuestions } from "./questions/question-import";
 import { type TypeChecker, createTypeChecker } from "./challenges/type-check";
 import { createBuiltinInterviewer } from "./interview/builtin-interviewer";
 import type { Interviewer } from "./interview/interviewer";
+import { createLlmInterviewer } from "./interview/llm-interviewer";
 import { type RoomBus, createRoomBus } from "./quiz/room-bus";
 import { RoomHub } from "./quiz/room-hub";
 import { resolveAuthSecret } from "./secrets";
@@ -99,8 +100,12 @@ export async function createServices(config: Config, logger: Logger, options: Se
   return services;
 }
 
-function createInterviewer(_config: Config, _logger: Logger): Interviewer {
-  return createBuiltinInterviewer();
+/** A language model when one is configured (LLM_BASE_URL + LLM_MODEL), else the built-in interviewer. */
+function createInterviewer(config: Config, logger: Logger): Interviewer {
+  const { baseUrl, apiKey, model, timeoutMs } = config.llm;
+  if (!baseUrl || !model) return createBuiltinInterviewer();
+  logger.info({ baseUrl, model }, "mock interviews use a language model");
+  return createLlmInterviewer({ baseUrl, apiKey, model, timeoutMs, logger });
 }
 
 export async function closeServices(services: Services): Promise<void> {

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type Dialect, testDialects } from "../../tests/support/databases";
+import { type FakeLlmServer, startFakeLlmServer } from "../../tests/support/fake-llm-server";
 import { keysIn } from "../../tests/support/json-keys";
 import { type TestServices, createTestServices } from "../../tests/support/services";
 import { createApp } from "../app";
@@ -48,8 +49,8 @@ describe.each(testDialects())("interviews on %s", (dialect: Dialect) => {
     const text = await response.text();
     const json = accept.includes("json") && !accept.includes("ndjson");
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON read by tests
-    const body: any = json ? JSON.parse(text) : null;
-    return { status: response.status, type: response.headers.get("content-type") ?? "", text, body };
+    const parsed: any = json ? JSON.parse(text) : null;
+    return { status: response.status, type: response.headers.get("content-type") ?? "", text, body: parsed };
   }
 
   /** The server's own record of the question at a position (the test plays a candidate who knows the bank). */
@@ -233,5 +234,78 @@ describe.each(testDialects())("interviews on %s", (dialect: Dialect) => {
       .map((l) => l.text)
       .join("");
     expect(spoken).toBe(result.body.current.asked);
+  });
+});
+
+describe("an interview run by a language model (a fake OpenAI-compatible server)", () => {
+  let t: TestServices;
+  let llm: FakeLlmServer;
+  let folder: string;
+  let cookie: string;
+  beforeAll(async () => {
+    llm = await startFakeLlmServer();
+    t = await createTestServices("sqlite", { LLM_BASE_URL: llm.baseUrl, LLM_MODEL: "fake-model", LLM_TIMEOUT_MS: "300" });
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-interview-llm-"));
+    fs.cpSync(path.join(bank, "css"), path.join(folder, "css"), { recursive: true });
+    await importQuestions(t.services, folder);
+    const r = await t.services.auth.api.signUpEmail({
+      body: { name: "Lin", email: "lin-llm@example.com", password: "analytical-engine" },
+      returnHeaders: true,
+    });
+    cookie = r.headers.get("set-cookie")!.split(";")[0]!;
+  });
+  afterAll(async () => {
+    await t.close();
+    await llm.close();
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  async function post(url: string, body: unknown) {
+    const app = createApp(t.services, () => Promise.reject(new Error("no pages")));
+    const response = await app.request(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/x-ndjson", Cookie: cookie },
+      body: JSON.stringify(body),
+    });
+    const lines = (await response.text())
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    return { texts: lines.filter((l) => l.type === "text").map((l) => l.text as string), result: lines.at(-1) };
+  }
+
+  test("the model's words stream through the API; when it times out grading, the built-in grader scores and the interview goes on", async () => {
+    llm.behave({ text: ["Let's start ", "with the box ", "model."] });
+    const created = await post("/api/interviews", { track: "css", level: "beginner", questionCount: 5 });
+    expect(created.texts).toEqual(["Let's start ", "with the box ", "model."]);
+    expect(created.result.body.interview.interviewer).toBe("llm");
+    expect(created.result.body.current.asked).toBe("Let's start with the box model.");
+
+    // Grading takes longer than LLM_TIMEOUT_MS: the answer is kept and scored by the built-in grader.
+    llm.behave((request) =>
+      request.body.stream ? { text: "Next question." } : { delayMs: 1500, then: { json: { keyPoints: [], feedback: "" } } },
+    );
+    const answer = "I'm not sure.";
+    const answered = await post(`/api/interviews/${created.result.body.interview.id}/answers`, { position: 0, answer });
+    expect(answered.result.status).toBe(200);
+    const turn = await t.services.database.db
+      .selectFrom("interview_turn")
+      .select(["answer", "grade"])
+      .where("session_id", "=", created.result.body.interview.id)
+      .where("position", "=", 0)
+      .executeTakeFirstOrThrow();
+    expect(turn.answer).toBe(answer);
+    // A follow-up (the built-in grade found the key points missed), phrased by the model.
+    expect(answered.result.body.current).toMatchObject({ position: 0, stage: "follow-up", followUp: "Next question." });
+    const followed = await post(`/api/interviews/${created.result.body.interview.id}/answers`, { position: 0, answer: "Still not sure." });
+    expect(followed.result.body.current).toMatchObject({ position: 1, asked: "Next question." });
+    const closed = await t.services.database.db
+      .selectFrom("interview_turn")
+      .select(["follow_up_answer", "grade"])
+      .where("session_id", "=", created.result.body.interview.id)
+      .where("position", "=", 0)
+      .executeTakeFirstOrThrow();
+    expect(closed.follow_up_answer).toBe("Still not sure.");
+    expect(JSON.parse(closed.grade!).grade).toMatchObject({ gradedBy: "built-in", fallbackReason: "timeout" });
   });
 });
