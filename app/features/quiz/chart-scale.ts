@@ -1,4 +1,3 @@
-import type { QuizAttemptSummary, QuizTechnology } from "./quiz-types";
 import { QUIZ_TECHNOLOGIES } from "./quiz-settings";
 
 /**
@@ -83,7 +82,8 @@ export interface ChartPoint {
 }
 
 export interface ChartSeries {
-  technology: QuizTechnology;
+  /** A quiz's technology, or an interview's track. */
+  technology: string;
   points: ChartPoint[];
 }
 
@@ -95,14 +95,17 @@ export interface ChartGeometry {
   to: number;
 }
 
-/** One line per technology (in the set-up form's order), its points oldest first; axes 0–100 %. */
-export function chartGeometry(attempts: Pick<QuizAttemptSummary, "id" | "technology" | "score" | "finishedAt">[]): ChartGeometry {
+/** One line per technology (in `order`, the set-up form's), its points oldest first; axes 0–100 %. */
+export function chartGeometry(
+  attempts: { id: string; technology: string; score: number; finishedAt: string | null }[],
+  order: readonly string[] = QUIZ_TECHNOLOGIES,
+): ChartGeometry {
   const finished = attempts.filter((a): a is typeof a & { finishedAt: string } => a.finishedAt !== null);
   const times = finished.map((a) => Date.parse(a.finishedAt));
   const domain = timeDomain(times);
   const x = scaleLinear(domain, X_RANGE);
   const y = scaleLinear([0, 100], Y_RANGE);
-  const series = QUIZ_TECHNOLOGIES.flatMap((technology) => {
+  const series = order.flatMap((technology) => {
     const points = finished
       .filter((a) => a.technology === technology)
       .sort((a, b) => a.finishedAt.localeCompare(b.finishedAt))

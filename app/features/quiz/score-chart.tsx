@@ -2,7 +2,6 @@ import { formatLongDate } from "~/lib/dates";
 import { fill, quizTexts as t } from "~/lib/texts";
 import { chartGeometry } from "./chart-scale";
 import { quizTechnologyName } from "./quiz-format";
-import type { QuizAttemptSummary } from "./quiz-types";
 
 /** Seven colours from the tokens; lines after the seventh are dashed, so no two look alike. */
 const COLOURS = 7;
@@ -17,11 +16,20 @@ const align = (x: number) => (x < 15 ? "start" : x > 85 ? "end" : "middle");
  * library (the bundle budget). To assistive technology it is one image with a summary;
  * the table of attempts below it holds every value.
  */
-export function ScoreChart({ attempts }: { attempts: QuizAttemptSummary[] }) {
-  const geometry = chartGeometry(attempts);
+export function ScoreChart({
+  attempts,
+  order,
+  nameOf = quizTechnologyName,
+}: {
+  attempts: Parameters<typeof chartGeometry>[0];
+  /** The series in the order of the set-up form (quiz technologies by default). */
+  order?: readonly string[];
+  nameOf?: (series: string) => string;
+}) {
+  const geometry = chartGeometry(attempts, order);
   const count = geometry.series.reduce((n, s) => n + s.points.length, 0);
   const label = fill(t.chartLabel, {
-    technologies: geometry.series.map((s) => quizTechnologyName(s.technology)).join(", "),
+    technologies: geometry.series.map((s) => nameOf(s.technology)).join(", "),
     count,
     from: formatLongDate(new Date(geometry.from).toISOString()),
     to: formatLongDate(new Date(geometry.to).toISOString()),
@@ -49,7 +57,7 @@ export function ScoreChart({ attempts }: { attempts: QuizAttemptSummary[] }) {
                 })}
                 {series.points.map((point) => (
                   <circle key={point.id} className="score-chart__point" cx={`${point.x}%`} cy={`${point.y}%`} r="5">
-                    <title>{`${quizTechnologyName(series.technology)}, ${formatLongDate(point.finishedAt)}: ${point.score}%`}</title>
+                    <title>{`${nameOf(series.technology)}, ${formatLongDate(point.finishedAt)}: ${point.score}%`}</title>
                   </circle>
                 ))}
               </g>
@@ -72,7 +80,7 @@ export function ScoreChart({ attempts }: { attempts: QuizAttemptSummary[] }) {
                 <line x1="2" y1="6" x2="26" y2="6" />
                 <circle cx="14" cy="6" r="4" />
               </svg>
-              {quizTechnologyName(series.technology)}
+              {nameOf(series.technology)}
             </li>
           ))}
         </ul>
