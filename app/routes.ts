@@ -33,6 +33,10 @@ export default [
   // Issue #12: live quiz rooms.
   route("quizzes/live", "routes/quiz-live.tsx"),
   route("quizzes/live/:code", "routes/quiz-live-room.tsx"),
+  // Issue #13: mock interviews.
+  route("interview", "routes/interview.tsx"),
+  route("interview/history", "routes/interview-history.tsx"),
+  route("interview/:id", "routes/interview-session.tsx"),
   route("account", "routes/account.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("auth/google", "routes/auth-google.ts"),

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { PublicSettings } from "~/lib/site";
-import { fill, quizTexts, texts } from "~/lib/texts";
+import { fill, interviewTexts, quizTexts, texts } from "~/lib/texts";
 
 export function SiteFooter({ site }: { site: PublicSettings }) {
   return (
@@ -11,6 +11,9 @@ export function SiteFooter({ site }: { site: PublicSettings }) {
           <ul className="site-footer__links">
             <li>
               <Link to="/quizzes">{quizTexts.navLink}</Link>
+            </li>
+            <li>
+              <Link to="/interview">{interviewTexts.navLink}</Link>
             </li>
             <li>
               <Link to="/compiler">{texts.nav.compiler}</Link>

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { INTERVIEW_LENGTHS, INTERVIEW_ROLES, MAX_HINTS } from "../../app/features/interview/interview-types";
 import { KINDS, LEVELS, TECHNOLOGY_SLUGS } from "../../app/lib/technologies";
+import { interviewTexts } from "../../app/lib/texts";
 import {
   type AnswerResult,
   type CreateInterviewResult,
@@ -52,6 +53,7 @@ const Current = z
     level: Level,
     asked: z.string().openapi({ description: "The interviewer's question" }),
     followUp: z.string().nullable(),
+    answered: z.string().nullable().openapi({ description: "The candidate's first answer, once the follow-up is asked" }),
     stage: z.enum(["answer", "follow-up"]),
     material: z.object({
       promptHtml: z.string().nullable(),
@@ -115,12 +117,12 @@ const InterviewId = z.object({ id: z.string().min(1).max(32) });
 
 export const interviewMessages = {
   unknownTrack: "Choose a technology or a role from the list.",
-  noQuestions: "There are no interview questions for this choice yet. Choose another technology or level.",
+  noQuestions: interviewTexts.noQuestions,
   notFound: "This interview does not exist, or it belongs to another account.",
   finished: "This interview is finished.",
   notCurrent: "That question is closed already; the interview has moved on.",
   noHints: `No more hints for this question (at most ${MAX_HINTS}).`,
-  rateLimited: "You have started a lot of interviews in a short time. Please wait a while and try again.",
+  rateLimited: interviewTexts.rateLimited,
 } as const;
 
 const STREAMING =

@@ -193,7 +193,7 @@ export function materialOf(row: InterviewQuestionRow) {
     code: content.code ? { lang: content.code.lang, html: content.code.html } : null,
     challenge:
       row.kind === "program" && content.starter && content.tests
-        ? { language: challengeLanguage(content.tests.lang), starter: content.starter.source, tests: content.tests.source }
+        ? { id: row.id, language: challengeLanguage(content.tests.lang), starter: content.starter.source, tests: content.tests.source }
         : null,
   };
 }

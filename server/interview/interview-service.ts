@@ -199,6 +199,7 @@ export async function interviewState(services: Services, session: SessionRow): P
     level: row.level,
     asked: turn.asked_text,
     followUp: turn.follow_up,
+    answered: turn.stage === "follow-up" ? turn.answer : null,
     stage: turn.stage === "follow-up" ? "follow-up" : "answer",
     material: materialOf(row),
     hints: hintTexts(row).slice(0, turn.hints),

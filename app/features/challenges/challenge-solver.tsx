@@ -24,6 +24,8 @@ interface Props {
   tests: string;
   /** The signed-in user's saved code and first solve; undefined for visitors. */
   account?: { code: string | null; solvedAt: string | null };
+  /** A mock interview's coding task: told of every full test run instead of saving to the account. */
+  onTestsRun?: (run: { code: string; passed: number; total: number }) => void;
 }
 
 /** Solved: every test ran and passed, and (TypeScript) nothing failed to compile. */
@@ -41,7 +43,7 @@ async function saveOnAccount(questionId: string, code: string, solved: boolean) 
   return (await response.json()) as { solvedAt: string | null };
 }
 
-export function ChallengeSolver({ questionId, technology, language, starter, tests, account }: Props) {
+export function ChallengeSolver({ questionId, technology, language, starter, tests, account, onTestsRun }: Props) {
   const [code, setCode] = useState(account?.code ?? starter);
   const [results, setResults] = useState<NonNullable<RunOutcome["results"]> | null>(null);
   const [solvedAt, setSolvedAt] = useState(account?.solvedAt ?? null);
@@ -79,6 +81,8 @@ export function ChallengeSolver({ questionId, technology, language, starter, tes
     setResults(ran);
     setTypeErrors(general);
     const passed = all && everyTestPassed(ran, general);
+    if (all && onTestsRun)
+      onTestsRun({ code, passed: general.length ? 0 : (ran?.filter((r) => r.passed).length ?? 0), total: ran?.length ?? 0 });
     if (!account) return;
     const saved = await saveOnAccount(questionId, code, passed);
     if (!saved) toast.error(t.saveFailed);
@@ -111,7 +115,7 @@ export function ChallengeSolver({ questionId, technology, language, starter, tes
         </button>
         {solvedAt && <span className="status-badge status-badge--approved">{fill(t.solvedOn, { date: formatLongDate(solvedAt) })}</span>}
       </div>
-      {!account && <p className="solver__hint">{t.signInToRecord}</p>}
+      {!account && !onTestsRun && <p className="solver__hint">{t.signInToRecord}</p>}
       {typed && <p className="solver__hint">{t.typesChecked}</p>}
       <LazyEditor
         value={code}

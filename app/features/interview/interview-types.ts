@@ -64,8 +64,8 @@ export interface InterviewMaterial {
   promptHtml: string | null;
   statementHtml: string | null;
   code: { lang: string; html: string } | null;
-  /** The coding task: starter code, tests and the language they run in. */
-  challenge: { language: ChallengeLanguage; starter: string; tests: string } | null;
+  /** The coding task: its question id (for the type check and the saved draft), starter code, tests and their language. */
+  challenge: { id: string; language: ChallengeLanguage; starter: string; tests: string } | null;
 }
 
 export interface InterviewCurrent {
@@ -77,6 +77,8 @@ export interface InterviewCurrent {
   /** The interviewer's question, and the follow-up once asked. */
   asked: string;
   followUp: string | null;
+  /** The candidate's first answer, once the follow-up is asked. */
+  answered: string | null;
   /** Waiting for the answer, or for the follow-up's. */
   stage: "answer" | "follow-up";
   material: InterviewMaterial;

@@ -1,0 +1,48 @@
+import "~/styles/quiz.css";
+import "~/styles/interview.css";
+import { useCallback } from "react";
+import { data, useRevalidator } from "react-router";
+import { NotFoundPage } from "~/components/not-found-page";
+import { SignInPrompt } from "~/components/sign-in-prompt";
+import { InterviewReport } from "~/features/interview/interview-report";
+import { InterviewRunner } from "~/features/interview/interview-runner";
+import { pageMeta, siteFromMatches } from "~/lib/seo";
+import { interviewTexts as t, texts } from "~/lib/texts";
+import { findInterview, interviewReport, interviewState } from "../../server/interview/interview-service";
+import { currentUser } from "../../server/users/user-service";
+import type { Route } from "./+types/interview-session";
+
+/**
+ * An interview in progress, resumed where it was (the state is the server's), or its report.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { services } = context;
+  const user = await currentUser(services, request.headers);
+  if (!user) return data({ kind: "signed-out" as const }, { status: 401 });
+  const session = params.id.length <= 32 ? await findInterview(services, params.id, user) : null;
+  if (!session) return data({ kind: "missing" as const }, { status: 404 });
+  const state = await interviewState(services, session);
+  if (state.interview.status === "finished")
+    return { kind: "report" as const, report: (await interviewReport(services, state.interview))! };
+  return { kind: "active" as const, state };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
+  const site = siteFromMatches(matches);
+  const [title, description] =
+    loaded?.kind === "report"
+      ? [t.reportTitle, t.description]
+      : loaded?.kind === "missing"
+        ? [texts.notFound.title, texts.notFound.text]
+        : [t.title, t.description];
+  return pageMeta({ title, description, path: "/interview", siteName: site.name, baseUrl: site.baseUrl, noindex: true });
+};
+
+export default function InterviewSession({ loaderData }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
+  const finished = useCallback(() => void revalidator.revalidate(), [revalidator]);
+  if (loaderData.kind === "signed-out") return <SignInPrompt title={t.title} text={t.signedOut} button={t.signIn} />;
+  if (loaderData.kind === "missing") return <NotFoundPage />;
+  if (loaderData.kind === "report") return <InterviewReport report={loaderData.report} />;
+  return <InterviewRunner key={loaderData.state.interview.id} initial={loaderData.state} onFinished={finished} />;
+}

@@ -1,0 +1,170 @@
+import type { Page } from "@playwright/test";
+import { challengeTexts as c, fill, interviewTexts as t } from "../../app/lib/texts";
+import { acceptCookies, expect, expectAccessible, openSiteDatabase, signUp, test, waitForHydration } from "./fixtures";
+
+/** Issue #13: a mock interview with the built-in interviewer, from the set-up form to the report and the history chart. */
+
+test.beforeEach(async ({ page, baseURL }) => {
+  await acceptCookies(page, baseURL!);
+});
+
+interface Turn {
+  kind: string;
+  content: string;
+}
+
+/** What the server asked at a position (the test plays a candidate who knows the bank). */
+async function turnAt(id: string, position: number): Promise<{ kind: string; output: string; answer: string; solution: string }> {
+  const db = await openSiteDatabase();
+  try {
+    const row = db
+      .prepare(
+        "select t.kind, q.content from interview_turn t join question q on q.id = t.question_id where t.session_id = ? and t.position = ?",
+      )
+      .get(id, position) as Turn;
+    const content = JSON.parse(row.content) as {
+      output: string | null;
+      answerHtml: string | null;
+      explanationHtml: string | null;
+      solution: { source: string } | null;
+    };
+    const text = (html: string | null) => (html ?? "").replace(/<[^>]+>/g, " ").replace(/&[a-z#0-9]+;/g, " ");
+    return {
+      kind: row.kind,
+      output: content.output ?? "",
+      answer: `${text(content.answerHtml)} ${text(content.explanationHtml)}`,
+      solution: content.solution?.source ?? "",
+    };
+  } finally {
+    db.close();
+  }
+}
+
+const heading = (page: Page) => page.getByRole("heading", { level: 1 });
+const answerBox = (page: Page) => page.getByRole("textbox", { name: /^Your answer/ });
+
+/** Sends a written answer; if the interviewer follows up, moves on without answering it. */
+async function answerAndMoveOn(page: Page, text: string, position: number) {
+  await answerBox(page).fill(text);
+  await page.getByRole("button", { name: t.submit }).click();
+  const next = page.getByText(fill(t.progress, { position: position + 2, total: 5 }));
+  const followUp = page.getByRole("button", { name: t.skipFollowUp });
+  await expect(next.or(followUp)).toBeVisible();
+  if (await followUp.isVisible()) await followUp.click();
+  await expect(next).toBeVisible();
+}
+
+test("a whole built-in interview: a follow-up, a hint, the coding task, resuming after a reload, the report and the history chart", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  await signUp(page, baseURL!);
+  await page.goto("/interview");
+  await waitForHydration(page);
+  await expect(heading(page)).toHaveText(t.title);
+  await page.getByLabel(t.track).selectOption("javascript");
+  await expectAccessible(page);
+  await page.getByRole("button", { name: t.start }).click();
+  await expect(page).toHaveURL(/\/interview\/[\w-]+$/);
+  const id = new URL(page.url()).pathname.split("/").pop()!;
+  await waitForHydration(page);
+
+  // 1. Theory: a weak answer draws one follow-up on a key point it missed.
+  await expect(page.getByText(fill(t.progress, { position: 1, total: 5 }))).toBeVisible();
+  await expect(heading(page)).toHaveText(t.kinds.theory);
+  await expect(page.getByRole("timer")).toContainText("left");
+  await answerBox(page).fill("I'm not sure, something about how JavaScript works.");
+  await page.getByRole("button", { name: t.submit }).click();
+  await expect(page.getByText(/^Before we move on: you didn't say much about/)).toBeVisible();
+  await expect(page.getByLabel(t.followUpLabel)).toBeVisible();
+  await expectAccessible(page);
+
+  // A reload resumes at the follow-up, and what was typed (not yet sent) is still there.
+  await page.getByLabel(t.followUpLabel).fill("Half an answer, not sent yet");
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByText(/^Before we move on/)).toBeVisible();
+  await expect(page.getByLabel(t.followUpLabel)).toHaveValue("Half an answer, not sent yet");
+  const first = await turnAt(id, 0);
+  await page.getByLabel(t.followUpLabel).fill(first.answer);
+  await page.getByRole("button", { name: t.submit }).click();
+
+  // 2. Console: a hint (it costs 10 points), then the output and why.
+  await expect(page.getByText(fill(t.progress, { position: 2, total: 5 }))).toBeVisible();
+  await expect(heading(page)).toHaveText(t.kinds.console);
+  await page.getByRole("button", { name: t.hint }).click();
+  await expect(page.getByRole("heading", { name: t.hintsTitle })).toBeVisible();
+  await expect(page.locator(".interview-hints li")).toHaveCount(1);
+  await expect(page.locator(".interview-hints li")).toContainText(/^Think about /);
+  const second = await turnAt(id, 1);
+  await answerAndMoveOn(page, `${second.output}\n\n${second.answer}`, 1);
+
+  // 3. Theory: skipped.
+  await page.getByRole("button", { name: t.skip }).click();
+
+  // 4. The coding task in the runner: the reference solution passes every test, then it is handed in.
+  await expect(page.getByText(fill(t.progress, { position: 4, total: 5 }))).toBeVisible();
+  await expect(heading(page)).toHaveText(t.kinds.program);
+  await expect(page.getByRole("button", { name: t.handIn })).toBeDisabled();
+  const fourth = await turnAt(id, 3);
+  await expect(page.locator(".cm-content")).toBeVisible();
+  await page.locator(".cm-content").click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.insertText(fourth.solution);
+  await page.getByRole("button", { name: c.submit }).click();
+  await expect(page.locator(".test-results__summary")).toHaveText(/^All \d+ tests passed/);
+  await page.getByRole("button", { name: t.handIn }).click();
+
+  // 5. Theory: the bank's own answer.
+  await expect(page.getByText(fill(t.progress, { position: 5, total: 5 }))).toBeVisible();
+  const fifth = await turnAt(id, 4);
+  await answerBox(page).fill(fifth.answer);
+  await page.getByRole("button", { name: t.submit }).click();
+  const followUp = page.getByRole("button", { name: t.skipFollowUp });
+  const report = page.getByRole("heading", { level: 1, name: t.reportTitle });
+  await expect(report.or(followUp)).toBeVisible();
+  if (await followUp.isVisible()) await followUp.click();
+
+  // The report: the overall score, every answer with the rubric and the words that earned each point.
+  await expect(report).toBeVisible();
+  await expect(page.getByText(t.overall)).toBeVisible();
+  const turns = page.locator(".interview-turn");
+  await expect(turns).toHaveCount(5);
+  await expect(turns.nth(0).getByText(/^Before we move on/)).toBeVisible();
+  await expect(turns.nth(0).locator(".interview-rubric__evidence").first()).toBeVisible();
+  await expect(turns.nth(1).getByText(fill(t.hintsUsed, { count: 1, points: 10 }))).toBeVisible();
+  await expect(turns.nth(1).getByText(/^Output: \d+ of \d+ lines right\.$/)).toBeVisible();
+  await expect(turns.nth(2).getByText(fill(t.questionScore, { score: 0 }))).toBeVisible();
+  await expect(turns.nth(3).getByText(/^Tests: (\d+) of \1 passed\.$/)).toBeVisible();
+  await expect(turns.nth(3).getByText(fill(t.questionScore, { score: 100 }))).toBeVisible();
+  await turns.nth(0).getByText(t.modelAnswer).click();
+  await expect(turns.nth(0).locator(".interview-turn__model .question-prose")).toBeVisible();
+  await expect(page.getByRole("heading", { name: t.topicsTitle })).toBeVisible();
+  await expect(page.locator(".interview-study a").first()).toBeVisible();
+  await expectAccessible(page);
+
+  // History: the chart of scores over time and the list.
+  await page.getByRole("link", { name: t.historyLink }).click();
+  await expect(heading(page)).toHaveText(t.historyTitle);
+  await expect(page.locator(".score-chart [role=img]")).toHaveAttribute("aria-label", /JavaScript/);
+  await expect(page.locator(".score-chart__point")).toHaveCount(1);
+  await expect(page.getByRole("link", { name: t.view })).toHaveAttribute("href", `/interview/${id}`);
+  await expectAccessible(page);
+});
+
+test("visitors see the set-up and are asked to log in; another user's interview is not found", async ({ page, baseURL }) => {
+  await page.goto("/interview");
+  await waitForHydration(page);
+  await expect(page.getByText(t.signedOut)).toBeVisible();
+  await expect(page.getByRole("button", { name: t.start })).toHaveCount(0);
+  await signUp(page, baseURL!, "Grace Hopper");
+  const created = await page.request.post("/api/interviews", { data: { track: "css", level: "beginner", questionCount: 5 } });
+  expect(created.status()).toBe(201);
+  const { interview } = (await created.json()) as { interview: { id: string } };
+  await page.context().clearCookies();
+  await acceptCookies(page, baseURL!);
+  await signUp(page, baseURL!, "Someone Else");
+  const response = await page.goto(`/interview/${interview.id}`);
+  expect(response?.status()).toBe(404);
+});
