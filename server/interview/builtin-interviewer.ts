@@ -19,26 +19,35 @@ export function builtinQuestionText(question: InterviewQuestion): string {
 }
 
 /**
- * The topic of a key point, short enough to ask about without answering it: the label before a
- * colon ("Durability: …"), else the part before a dash or bracket, else its first words.
+ * What a key point is about, short enough to name without giving its content away: the label
+ * before a colon ("Durability: …"), else its code (`box-sizing`), else "the complexity" for a
+ * big-O point, else its first three words. Takes the key point's inline HTML.
  */
-export function keyPointTopic(point: string): string {
-  const text = point.replace(/\s+/g, " ").trim();
-  const labelled = /^([^:]{2,60}):\s/.exec(text);
-  if (labelled) return labelled[1]!.trim();
-  const clause = /^(.{6,70}?)\s(?:[—–-]|\(|;|,)\s?/.exec(text);
-  if (clause) return clause[1]!.trim();
+export function keyPointTopic(pointHtml: string): string {
+  const label = /^([^:<]{2,60}):\s/.exec(pointHtml)?.[1];
+  if (label && label.split(" ").length <= 6) return `“${decode(label.trim())}”`;
+  const code = [...pointHtml.matchAll(/<code>([\s\S]*?)<\/code>/g)].map((m) => `\`${decode(m[1]!)}\``);
+  if (code.length) return [...new Set(code)].slice(0, 2).join(" and ");
+  const text = decode(pointHtml.replace(/<[^>]+>/g, ""))
+    .replace(/\s+/g, " ")
+    .trim();
+  if (/\bO\(/.test(text)) return "the time and space complexity";
   const words = text.split(" ");
-  return words.length > 7 ? `${words.slice(0, 6).join(" ")}…` : text;
+  return words.length > 4 ? `“${words.slice(0, 3).join(" ")}…”` : `“${text}”`;
 }
 
-export function builtinFollowUpText(missed: string): string {
-  return `Before we move on: you didn't say much about ${lowerFirst(keyPointTopic(missed))}. What can you tell me about that?`;
+function decode(text: string): string {
+  return text
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&");
 }
 
-function lowerFirst(text: string): string {
-  // Keep code and acronyms as they are ("ACID", "`useEffect`").
-  return /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
+/** The built-in follow-up: names the missed key point's topic and asks for more. */
+export function builtinFollowUpText(missedHtml: string): string {
+  return `Before we move on, one more thing I was listening for: ${keyPointTopic(missedHtml)}. What can you tell me about that?`;
 }
 
 /** The built-in grader's verdict in the interview's shape. */

@@ -21,7 +21,6 @@ import {
   type InterviewQuestionRow,
   adaptLevel,
   drawInterviewQuestion,
-  htmlToText,
   interviewerView,
   loadInterviewQuestions,
   materialOf,
@@ -182,7 +181,7 @@ async function askTurn(services: Services, session: SessionRow, onText: TextSink
 
 /** Hints for a question: the topics of its first key points, in the rubric's order. */
 function hintTexts(row: InterviewQuestionRow): string[] {
-  return row.content.keyPoints.slice(0, MAX_HINTS).map((point) => `Think about ${keyPointTopic(htmlToText(point))}.`);
+  return row.content.keyPoints.slice(0, MAX_HINTS).map((point) => `Think about ${keyPointTopic(point)}.`);
 }
 
 /** Where the interview is: the question being asked, with nothing that gives its answer away. */
@@ -272,7 +271,7 @@ export async function submitAnswer(
     const missed = graded.grade?.keyPoints.find((k) => !k.covered);
     if (answer && missed && graded.score < NO_FOLLOW_UP_FROM) {
       const question = interviewerView(row);
-      const followUp = await services.interviewer.followUp(question, missed.text, answer, onText);
+      const followUp = await services.interviewer.followUp(question, question.keyPoints[missed.index]!, answer, onText);
       const updated = await services.database.db
         .updateTable("interview_turn")
         .set({ stage: "follow-up", answer, follow_up: followUp, follow_up_point: missed.index })
@@ -480,7 +479,7 @@ function reportTurn(turn: TurnRow, row: InterviewQuestionRow): ReportTurn {
   };
 }
 
-/** Per technology: the mean score, the questions answered well, and the topics missed. */
+/** Per technology: the mean score, the questions answered well, and the key points missed in the others. */
 function topicSummaries(turns: ReportTurn[]): TopicSummary[] {
   const byTechnology = new Map<TechnologySlug, ReportTurn[]>();
   for (const turn of turns) byTechnology.set(turn.technology, [...(byTechnology.get(turn.technology) ?? []), turn]);
@@ -494,7 +493,7 @@ function topicSummaries(turns: ReportTurn[]): TopicSummary[] {
         list
           .filter((t) => t.score < 70)
           .flatMap((t) => {
-            const missed = t.keyPoints.filter((k) => !k.covered).map((k) => keyPointTopic(k.text));
+            const missed = t.keyPoints.filter((k) => !k.covered).map((k) => k.text);
             return missed.length ? missed : [t.title];
           }),
       ),

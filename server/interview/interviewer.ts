@@ -46,7 +46,7 @@ export interface Interviewer {
   readonly kind: "built-in" | "llm";
   /** How the interviewer puts the question to the candidate. */
   ask(question: InterviewQuestion, onText: TextSink, signal?: AbortSignal): Promise<string>;
-  /** One follow-up aimed at a key point the answer missed (`missed` is that key point's plain text). */
+  /** One follow-up aimed at a key point the answer missed (`missed` is that key point's inline HTML). */
   followUp(question: InterviewQuestion, missed: string, answer: string, onText: TextSink, signal?: AbortSignal): Promise<string>;
   /**
    * Grades a theory answer (with the follow-up's answer appended, when there was one) against the

@@ -20,6 +20,7 @@ export const staticPages: SitemapEntry[] = [
   { path: "/quizzes", changefreq: "monthly", priority: 0.7 },
   { path: "/quizzes/leaderboard", changefreq: "daily", priority: 0.5 },
   { path: "/quizzes/live", changefreq: "monthly", priority: 0.5 },
+  { path: "/interview", changefreq: "monthly", priority: 0.6 },
   { path: "/privacy", lastmod: "2026-11-22", changefreq: "yearly", priority: 0.2 },
   { path: "/terms", lastmod: "2026-11-22", changefreq: "yearly", priority: 0.2 },
 ];

@@ -76,7 +76,7 @@ test("a whole built-in interview: a follow-up, a hint, the coding task, resuming
   await expect(page.getByRole("timer")).toContainText("left");
   await answerBox(page).fill("I'm not sure, something about how JavaScript works.");
   await page.getByRole("button", { name: t.submit }).click();
-  await expect(page.getByText(/^Before we move on: you didn't say much about/)).toBeVisible();
+  await expect(page.getByText(/^Before we move on, one more thing I was listening for: /)).toBeVisible();
   await expect(page.getByLabel(t.followUpLabel)).toBeVisible();
   await expectAccessible(page);
 
@@ -153,7 +153,13 @@ test("a whole built-in interview: a follow-up, a hint, the coding task, resuming
   await expectAccessible(page);
 });
 
-test("visitors see the set-up and are asked to log in; another user's interview is not found", async ({ page, baseURL }) => {
+test("visitors see the set-up and are asked to log in; only the set-up is indexed; another user's interview is not found", async ({
+  page,
+  baseURL,
+}) => {
+  const xml = await (await page.request.get("/sitemap.xml")).text();
+  expect(xml).toContain(`<loc>${baseURL}/interview</loc>`);
+  expect(xml).not.toContain("/interview/");
   await page.goto("/interview");
   await waitForHydration(page);
   await expect(page.getByText(t.signedOut)).toBeVisible();
@@ -167,4 +173,5 @@ test("visitors see the set-up and are asked to log in; another user's interview 
   await signUp(page, baseURL!, "Someone Else");
   const response = await page.goto(`/interview/${interview.id}`);
   expect(response?.status()).toBe(404);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
 });

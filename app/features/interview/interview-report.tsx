@@ -75,6 +75,23 @@ function TurnReport({ turn }: { turn: ReportTurn }) {
   );
 }
 
+function TopicList({ title, items }: { title: string; items: string[] }) {
+  return (
+    <>
+      <h4>{title}</h4>
+      {items.length ? (
+        <ul className="interview-topic__list">
+          {items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      ) : (
+        <p>{t.none}</p>
+      )}
+    </>
+  );
+}
+
 /** The end of an interview: the score, strengths and gaps per topic, every answer with its rubric, what to study next. */
 export function InterviewReport({ report }: { report: Report }) {
   const { interview } = report;
@@ -114,12 +131,8 @@ export function InterviewReport({ report }: { report: Report }) {
               <h3>
                 {topic.name} <span className={`interview-score interview-score--${scoreTone(topic.score)}`}>{topic.score}</span>
               </h3>
-              <p>
-                <strong>{t.strengths}:</strong> {topic.strengths.length ? topic.strengths.join("; ") : t.none}
-              </p>
-              <p>
-                <strong>{t.gaps}:</strong> {topic.gaps.length ? topic.gaps.join("; ") : t.none}
-              </p>
+              <TopicList title={t.strengths} items={topic.strengths} />
+              <TopicList title={t.gaps} items={topic.gaps} />
             </li>
           ))}
         </ul>

@@ -25,7 +25,6 @@ export function InterviewSetup({ error, signedIn, onSignIn }: { error: string | 
   const navigation = useNavigation();
   const starting = navigation.state !== "idle" && navigation.formAction === "/interview";
   const trackId = useId();
-  const levelHelp = useId();
   return (
     <Form method="post" action="/interview" className="quiz-setup" aria-label={t.title}>
       <FormBanner tone="error">{error}</FormBanner>
@@ -50,11 +49,9 @@ export function InterviewSetup({ error, signedIn, onSignIn }: { error: string | 
           </optgroup>
         </select>
       </div>
-      <div aria-describedby={levelHelp}>
+      <div>
         <LevelChoice />
-        <p id={levelHelp} className="field__help">
-          {t.levelHelp}
-        </p>
+        <p className="field__help">{t.levelHelp}</p>
       </div>
       <LengthChoice />
       {signedIn ? (
