@@ -847,6 +847,8 @@ export const interviewTexts = {
     "Each question has a suggested time. Going over it costs nothing, and the report shows your time.",
   ],
   historyLink: "Your interviews",
+  resumeNote: "You have an interview in progress ({track}, question {position} of {total}).",
+  resume: "Resume it",
   modelNote: "Questions are phrased and answers graded by a language model; if it fails, the built-in grader scores the answer.",
   builtinNote: "Answers are graded by matching them against the key points of our model answers, so say the ideas plainly.",
   // The interview.

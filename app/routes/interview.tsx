@@ -5,14 +5,15 @@ import { Link, data, redirect } from "react-router";
 import { InterviewSetup, settingsFromForm } from "~/features/interview/interview-setup";
 import { useAuthDialog } from "~/lib/auth-dialog";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { interviewTexts as t } from "~/lib/texts";
-import { createInterview } from "../../server/interview/interview-service";
+import { fill, interviewTexts as t } from "~/lib/texts";
+import { createInterview, interviewHistory } from "../../server/interview/interview-service";
 import { currentUser } from "../../server/users/user-service";
 import type { Route } from "./+types/interview";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await currentUser(context.services, request.headers);
-  return { signedIn: Boolean(user), interviewer: context.services.interviewer.kind };
+  const active = user ? (await interviewHistory(context.services, user)).find((i) => i.status === "active") : undefined;
+  return { signedIn: Boolean(user), interviewer: context.services.interviewer.kind, active: active ?? null };
 }
 
 /** Starts an interview from the set-up form (with or without JavaScript) and opens its first question. */
@@ -34,7 +35,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export default function Interview({ loaderData, actionData }: Route.ComponentProps) {
-  const { signedIn, interviewer } = loaderData;
+  const { signedIn, interviewer, active } = loaderData;
   const auth = useAuthDialog();
   return (
     <div className="quiz-home">
@@ -44,6 +45,12 @@ export default function Interview({ loaderData, actionData }: Route.ComponentPro
       </header>
       <div className="quiz-home__layout">
         <div className="quiz-panel">
+          {active && (
+            <p className="interview-resume">
+              {fill(t.resumeNote, { track: active.trackName, position: active.position + 1, total: active.questionCount })}{" "}
+              <Link to={`/interview/${active.id}`}>{t.resume}</Link>
+            </p>
+          )}
           <InterviewSetup error={actionData?.error ?? null} signedIn={signedIn} onSignIn={() => auth.open("login")} />
         </div>
         <aside className="quiz-home__aside" aria-labelledby="interview-how">

@@ -80,6 +80,12 @@ test("a whole built-in interview: a follow-up, a hint, the coding task, resuming
   await expect(page.getByLabel(t.followUpLabel)).toBeVisible();
   await expectAccessible(page);
 
+  // The set-up page offers to resume it.
+  await page.goto("/interview");
+  await page.getByRole("link", { name: t.resume }).click();
+  await expect(page).toHaveURL(new RegExp(`/interview/${id}$`));
+  await waitForHydration(page);
+
   // A reload resumes at the follow-up, and what was typed (not yet sent) is still there.
   await page.getByLabel(t.followUpLabel).fill("Half an answer, not sent yet");
   await page.reload();
