@@ -2,9 +2,12 @@
 // built-in interviewer's grader and prints how often it orders them as a strict interviewer
 // would (issue #13's target: at least 90% of pairs), the mean score per label, and each
 // pair it gets wrong.
-import { gradeLabelledSet, orderedPairs } from "../tests/support/grader-set";
+// `npm run bench:grader -- held-out` grades the held-out set instead (never used to tune the grader).
+import { type LabelledSet, gradeLabelledSet, orderedPairs } from "../tests/support/grader-set";
 
-const { graded, pairs, ordered, misordered } = gradeLabelledSet();
+const set: LabelledSet = process.argv.includes("held-out") ? "held-out" : "labelled";
+const { graded, pairs, ordered, misordered } = gradeLabelledSet(set);
+console.log(`set: ${set}`);
 const labels = [...new Set(graded.map((g) => g.label))];
 console.log(
   `${graded.length} answers to ${new Set(graded.map((g) => g.questionId)).size} questions in ${new Set(graded.map((g) => g.technology)).size} technologies`,

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { gradeLabelledSet, orderedPairs, questionFor } from "../../tests/support/grader-set";
-import { gradeAnswer } from "./grader";
+import { COVERED, gradeAnswer } from "./grader";
+import { CONCEPTS, OPPOSITES } from "./grader-lexicon";
 
 describe("the built-in grader", () => {
   const { graded } = gradeLabelledSet();
@@ -12,8 +13,9 @@ describe("the built-in grader", () => {
       expect(graded.filter((g) => g.label === label).length, label).toBeGreaterThanOrEqual(10);
   });
 
-  // Issue #13 asks for 90% of all pairs; the grader reaches that for answers in the key points'
-  // terms, not yet for answers paraphrased away from them (npm run bench:grader prints both).
+  // Issue #13 asks for 90% of all pairs (npm run bench:grader prints them and fails below). This
+  // test holds the part with margin: answers in the key points' terms. Answers paraphrased away
+  // from them are ranked through the concept lexicon, with too little margin to pin here.
   test("ranks complete answers above partial, wrong and off-topic ones in at least 90% of pairs", () => {
     const { pairs, ordered, misordered } = orderedPairs(graded, ["complete"]);
     const report = misordered.map(([a, b]) => `${a.questionId}: ${a.label} ${a.grade.score} ≤ ${b.label} ${b.grade.score}`);
@@ -57,5 +59,57 @@ describe("the built-in grader", () => {
     const q = questionFor(graded[0]!.technology, graded[0]!.questionId);
     expect(gradeAnswer("", q)).toMatchObject({ score: 0, penalty: null });
     expect(gradeAnswer("I don't know.", q).score).toBe(0);
+  });
+
+  test("everyday words meet the key point's technical terms", () => {
+    const q = {
+      title: "What does the A in ACID stand for?",
+      keyPoints: ["Atomic: a transaction's changes are applied all or none; a crash or power loss leaves no partial work"],
+    };
+    const own = gradeAnswer("The transaction is indivisible: its changes land all or nothing, even if someone pulls the plug.", q);
+    const unrelated = gradeAnswer("Indexes make lookups faster because the rows are kept sorted in a tree.", q);
+    expect(own.keyPoints[0]!.covered).toBe(true);
+    expect(unrelated.score).toBeLessThan(own.score);
+  });
+
+  test("an answer claiming the opposite of a key point scores below one that agrees", () => {
+    const q = {
+      title: "Is box-sizing inherited?",
+      keyPoints: ["<code>box-sizing</code> is not inherited, so resets set it on every element"],
+    };
+    const agrees = gradeAnswer("No, box-sizing is not inherited, so a reset has to set it on every element.", q);
+    const contradicts = gradeAnswer("Yes, box-sizing is inherited, so a reset only has to set it on the body element.", q);
+    expect(contradicts.keyPoints[0]!.strength).toBeLessThan(COVERED);
+    expect(contradicts.score).toBeLessThan(agrees.score);
+  });
+
+  test("the other word of a pair of opposites agrees with a negated key point", () => {
+    const q = { title: "What is highWaterMark?", keyPoints: ["<code>highWaterMark</code> is a threshold for the buffer, not a hard cap"] };
+    const soft = gradeAnswer("highWaterMark is a soft threshold for the buffer.", q).keyPoints[0]!;
+    const silent = gradeAnswer("highWaterMark is a threshold for the buffer.", q).keyPoints[0]!;
+    const hard = gradeAnswer("highWaterMark is a hard threshold for the buffer.", q).keyPoints[0]!;
+    expect(soft.strength).toBeGreaterThan(silent.strength);
+    expect(silent.strength).toBeGreaterThan(hard.strength);
+  });
+
+  test("an identifier in the answer also says the words of its camelCase parts", () => {
+    const q = { title: "How do you avoid leaking memory in a page?", keyPoints: ["Listeners are removed"] };
+    expect(gradeAnswer("Call removeEventListener when the widget goes.", q).keyPoints[0]!.covered).toBe(true);
+  });
+
+  // The held-out set was written apart from the grader and never used to tune it: how the grader
+  // does on answers it has not met (77% of pairs when it was written; 71% before the lexicon).
+  test("orders the held-out answers at least as well as when they were written", () => {
+    const heldOut = gradeLabelledSet("held-out");
+    expect(heldOut.graded.length).toBeGreaterThanOrEqual(30);
+    expect(heldOut.ordered / heldOut.pairs).toBeGreaterThanOrEqual(0.75);
+  });
+
+  test("the lexicon's groups and opposites are well formed", () => {
+    for (const group of CONCEPTS) {
+      expect(group.length, group.join(", ")).toBeGreaterThanOrEqual(2);
+      expect(new Set(group).size, group.join(", ")).toBe(group.length);
+    }
+    for (const pair of OPPOSITES) expect(pair[0], pair.join(" / ")).not.toBe(pair[1]);
   });
 });

@@ -1,18 +1,25 @@
 import { stemmer } from "stemmer";
+import { CONCEPTS, OPPOSITES } from "./grader-lexicon";
 
 /**
  * The built-in interviewer's grader (issue #13): scores a free-text answer against a
  * question's key points by text matching that tolerates wording, and says why.
  *
- * For each key point: its content words are normalised (lowercase, Unicode NFKC, split at
- * punctuation and camelCase boundaries kept whole), stemmed (Porter, the `stemmer` package),
- * and mapped through a small synonym table, then looked for in the answer, one window of up
- * to three sentences at a time. A key point counts as covered when enough of its weighted words
- * appear close together; technical words (code, identifiers, long words) weigh more, generic
- * ones and words already in the question less. Pairs of the key point's words found near each
- * other in the answer (a phrase, or a near-phrase within a few words) add to the match; a
- * negation on one side only takes from it. The window that matched best is quoted as the
- * evidence, so every score can be explained with the candidate's own words.
+ * Both texts are normalised (Unicode NFKC, lowercase, split at punctuation), stemmed (Porter, the
+ * `stemmer` package) and read through a concept lexicon (grader-lexicon.ts), so "squeezed" meets
+ * "shrinks" and "pull the plug" meets "power loss"; a camelCase identifier in the answer also
+ * offers its parts ("setImmediate" says "immediate"). A key point counts as covered when enough of
+ * its weighted words appear in one window of up to three sentences of the answer; technical words
+ * (code, identifiers, long words) weigh more, generic ones and words already in the question less.
+ * Pairs of the key point's words found near each other add to the match.
+ *
+ * Each word carries a polarity: a negation ("not", "never", "doesn't") flips the next few words
+ * of its clause, and a word from a pair of opposites ("after" to "before", "soft" to "hard") is
+ * read as the negation of the other. A key point's word that the answer only states with the
+ * opposite polarity contradicts it and takes from the match, so an answer that uses the right
+ * vocabulary to make the wrong claim ("box-sizing is inherited") scores below one that does not.
+ * The window that matched best is quoted as the evidence, so every score can be explained with
+ * the candidate's own words.
  *
  * Deterministic and offline. It cannot understand an argument, so it is tuned to rank answers
  * (complete above partial above wrong or off-topic), not to read minds; the labelled set in
@@ -41,14 +48,16 @@ export interface AnswerGrade {
 /** A key point counts as covered from this strength on. */
 export const COVERED = 0.5;
 
+// "before", "after", "same" and "own" are not here: they carry the order and identity claims
+// that key points make and wrong answers get backwards.
 const STOP_WORDS = new Set(
   (
     "a an the and or but if then else of to in on at by for with from into onto over under as is are was were be been being " +
     "it its this that these those there here which who whom whose what when where why how than so such very just also too " +
     "i you he she we they me him her us them my your our their mine yours do does did done doing have has had having will " +
-    "would shall should may might must can could about after before again all any both each few more most other some same " +
-    "own only up down out off once while until because through during above below between against per via etc eg ie like " +
-    "get gets got make makes made thing things way ways use uses used using one two lot lots really basically actually"
+    "would shall should may might must can could about again all any both each few more most other some " +
+    "only up down out off once while until because through during above below between against per via etc eg ie like " +
+    "get gets got make makes made thing things way ways use uses used using one two lot lots really basically actually re"
   ).split(" "),
 );
 
@@ -76,7 +85,13 @@ const NEGATIONS = new Set([
   "unable",
 ]);
 
-/** Words a key point often contains that say little on their own. */
+/** How many content words after a negation it still applies to (within its clause). */
+const NEGATION_REACH = 2;
+
+/** How close (in words) a contradicting word must be to a matched one to be about the same thing. */
+const CONTRADICTION_REACH = 6;
+
+/** Stems a key point often contains that say little on their own. */
 const WEAK = new Set([
   "valu",
   "code",
@@ -98,62 +113,98 @@ const WEAK = new Set([
   "give",
   "take",
   "keep",
+  "befor",
+  "after",
+  "same",
+  "own",
 ]);
 
-/** Stems that mean the same in an interview answer; each maps to the group's first. */
-const SYNONYMS: string[][] = [
-  ["function", "fn", "func", "method"],
-  ["paramet", "argument", "arg", "param"],
-  ["error", "except", "failur"],
-  ["remov", "delet", "drop"],
-  ["creat", "build", "construct", "instanti"],
-  ["start", "begin", "kick", "launch"],
-  ["stop", "halt", "cancel", "abort", "termin"],
-  ["run", "execut"],
-  ["invok", "call"],
-  ["store", "save", "persist", "cach", "memoiz"],
-  ["mutat", "modifi", "chang", "updat", "alter"],
-  ["copi", "clone", "duplic"],
-  ["ident", "equal", "same"],
-  ["wait", "await", "paus"],
-  ["fetch", "load", "download", "retriev"],
-  ["row", "record", "tupl"],
-  ["column", "field"],
-  ["db", "databas"],
-  ["object", "obj"],
-  ["string", "str"],
-  ["async", "asynchron"],
-  ["sync", "synchron"],
-  ["fast", "quick", "speedi", "cheap"],
-  ["slow", "expens", "costli"],
-  ["big", "larg", "huge"],
-  ["small", "tini", "littl"],
-  ["reus", "share"],
-  ["older", "previou", "earlier", "prior", "old"],
-  ["rerend", "re-rend"],
-  ["trigger", "caus", "fire"],
-  ["exist", "present", "avail"],
-  ["requir", "need", "must"],
-  ["prevent", "avoid", "block", "stop"],
-  ["allow", "let", "permit", "enabl"],
-  ["element", "node", "tag"],
-  ["style", "css"],
-  ["count", "number", "tally"],
-  ["order", "sequenc", "sort"],
-  ["scope", "visibl"],
-  ["memori", "ram", "heap"],
-  ["error", "throw", "reject"],
-];
-const CANONICAL = new Map<string, string>();
-for (const group of SYNONYMS) for (const stem of group) if (!CANONICAL.has(stem)) CANONICAL.set(stem, group[0]!);
+/** Identifier parts too generic to stand for the identifier ("set" of `setTimeout`). */
+const WEAK_PARTS = new Set(["set", "get", "use", "on", "is", "has", "add", "to", "of", "for", "new", "with", "create"]);
+
+// --- The lexicon, compiled --------------------------------------------------------------------
+
+/** One meaning of a word or phrase: a concept key, and whether the word says its negation. */
+interface Sense {
+  key: string;
+  flip: boolean;
+}
+
+interface Phrase {
+  /** Stems of the phrase's words; null stands for up to three words. */
+  stems: (string | null)[];
+  senses: Sense[];
+}
+
+const WORD_SENSES = new Map<string, Sense[]>();
+/** Phrases by their first stem, longest first. */
+const PHRASES = new Map<string, Phrase[]>();
+
+function stemOf(word: string): string {
+  const lower = word.toLowerCase().replace(/'/g, "");
+  return /^[a-z]+$/.test(lower) ? stemmer(lower) : lower;
+}
+
+function entryStems(entry: string): (string | null)[] {
+  return entry
+    .split(/[\s-]+/)
+    .filter(Boolean)
+    .map((w) => (w === "*" ? null : stemOf(w)));
+}
+
+function addSense(entry: string, sense: Sense): void {
+  const stems = entryStems(entry);
+  if (stems.length === 1) {
+    const list = WORD_SENSES.get(stems[0]!) ?? [];
+    if (!list.some((s) => s.key === sense.key)) list.push(sense);
+    WORD_SENSES.set(stems[0]!, list);
+    return;
+  }
+  const first = stems[0]!;
+  const list = PHRASES.get(first) ?? [];
+  const existing = list.find((p) => p.stems.join(" ") === stems.join(" "));
+  if (existing) existing.senses.push(sense);
+  else list.push({ stems, senses: [{ key: stems.join("_"), flip: false }, sense] });
+  list.sort((a, b) => b.stems.length - a.stems.length);
+  PHRASES.set(first, list);
+}
+
+/** The concept keys a lexicon entry already has (its own stem and its groups). */
+function sensesOf(entry: string): Sense[] {
+  const stems = entryStems(entry);
+  if (stems.length === 1) return [{ key: stems[0]!, flip: false }, ...(WORD_SENSES.get(stems[0]!) ?? [])];
+  const phrase = PHRASES.get(stems[0]!)?.find((p) => p.stems.join(" ") === stems.join(" "));
+  return phrase ? phrase.senses : [{ key: stems.join("_"), flip: false }];
+}
+
+CONCEPTS.forEach((group, index) => {
+  for (const entry of group) addSense(entry, { key: `#${index}`, flip: false });
+});
+// An opposite says the negation of every concept its partner stands for.
+for (const [word, opposite] of OPPOSITES) {
+  const senses = sensesOf(word).filter((s) => !s.flip);
+  for (const sense of senses) addSense(opposite, { key: sense.key, flip: true });
+}
+
+// --- Tokens -------------------------------------------------------------------------------------
 
 interface Token {
-  term: string;
+  stem: string;
+  /** Concept keys the token stands for, each with whether the token says its negation. */
+  keys: Map<string, boolean>;
   /** Came from code, an identifier, or a long word: worth more. */
   technical: boolean;
-  negation: boolean;
-  sentence: number;
+  /** Inside the reach of a negation. */
+  negated: boolean;
   position: number;
+}
+
+interface Word {
+  raw: string;
+  lower: string;
+  stem: string;
+  /** A clause ends after this word (punctuation follows): a negation stops here. */
+  boundary: boolean;
 }
 
 function decodeEntities(text: string): string {
@@ -173,43 +224,107 @@ function fromHtml(html: string): { text: string; code: Set<string> } {
   return { text: decodeEntities(html.replace(/<[^>]+>/g, "")).trim(), code };
 }
 
+const WORD = /[\p{L}\p{N}_$#@']+/gu;
+
 function words(text: string): string[] {
-  return text.normalize("NFKC").match(/[\p{L}\p{N}_$#@']+/gu) ?? [];
+  return text.normalize("NFKC").match(WORD) ?? [];
 }
 
-function normalise(word: string): string {
-  const lower = word.toLowerCase().replace(/'/g, "");
-  const stem = /^[a-z]+$/.test(lower) ? stemmer(lower) : lower;
-  return CANONICAL.get(stem) ?? stem;
-}
-
-/** The content words of a text, with sentence numbers and positions. */
-function tokenize(text: string, code: Set<string> = new Set()): Token[] {
-  const tokens: Token[] = [];
-  let position = 0;
-  const sentences = text.split(/(?<=[.!?;:])\s+|\n+/);
-  sentences.forEach((sentence, index) => {
-    for (const raw of words(sentence)) {
-      const lower = raw.toLowerCase().replace(/'/g, "");
-      if (NEGATIONS.has(lower)) {
-        tokens.push({ term: "", technical: false, negation: true, sentence: index, position: position++ });
-        continue;
-      }
-      if (STOP_WORDS.has(lower) || lower.length < 2) {
-        position++;
-        continue;
-      }
-      const technical = code.has(raw) || /[A-Z].*[A-Z]|[_$#@\d]/.test(raw.slice(1)) || lower.length >= 9;
-      tokens.push({ term: normalise(raw), technical, negation: false, sentence: index, position: position++ });
-    }
+function splitWords(text: string): Word[] {
+  const normal = text.normalize("NFKC").replace(/c\+\+/gi, "cpp");
+  const matches = [...normal.matchAll(WORD)];
+  return matches.map((m, i) => {
+    const end = m.index + m[0].length;
+    const gap = normal.slice(end, matches[i + 1]?.index ?? normal.length);
+    const lower = m[0].toLowerCase().replace(/'/g, "");
+    return { raw: m[0], lower, stem: stemOf(m[0]), boundary: /[,;:!?()—–]|\.(\s|$)/.test(gap) || lower === "but" };
   });
+}
+
+/** The longest lexicon phrase starting at `start`, as the index after its last word. */
+function phraseAt(list: Word[], start: number): { end: number; phrase: Phrase } | null {
+  for (const phrase of PHRASES.get(list[start]!.stem) ?? []) {
+    const end = matchPhrase(phrase.stems, list, start);
+    if (end !== null) return { end, phrase };
+  }
+  return null;
+}
+
+function matchPhrase(stems: (string | null)[], list: Word[], at: number): number | null {
+  if (!stems.length) return at;
+  const [head, ...rest] = stems;
+  if (head === null) {
+    for (let skip = 0; skip <= 3 && at + skip <= list.length; skip++) {
+      const end = matchPhrase(rest, list, at + skip);
+      if (end !== null) return end;
+      if (list[at + skip]?.boundary) break;
+    }
+    return null;
+  }
+  if (at >= list.length || list[at]!.stem !== head) return null;
+  if (rest.length && list[at]!.boundary) return null;
+  return matchPhrase(rest, list, at + 1);
+}
+
+function isTechnical(word: Word, code: Set<string>): boolean {
+  return code.has(word.raw) || /[A-Z].*[A-Z]|[_$#@\d]/.test(word.raw.slice(1)) || word.lower.length >= 9;
+}
+
+/** Concept keys of one word, with the parts of a camelCase identifier when `parts` is set. */
+function wordKeys(word: Word, parts: boolean): Map<string, boolean> {
+  const keys = new Map<string, boolean>([[word.stem, false]]);
+  for (const sense of WORD_SENSES.get(word.stem) ?? []) if (!keys.has(sense.key)) keys.set(sense.key, sense.flip);
+  if (parts && /[a-z][A-Z]/.test(word.raw))
+    for (const part of word.raw.split(/(?<=[a-z])(?=[A-Z])/)) {
+      const stem = stemOf(part);
+      if (WEAK_PARTS.has(part.toLowerCase()) || STOP_WORDS.has(part.toLowerCase()) || stem.length < 3) continue;
+      keys.set(stem, false);
+      for (const sense of WORD_SENSES.get(stem) ?? []) if (!keys.has(sense.key)) keys.set(sense.key, sense.flip);
+    }
+  return keys;
+}
+
+/**
+ * The content words of a text, with positions and polarity. `parts` lets an identifier stand for
+ * its camelCase parts: on for answers (a candidate who writes `removeEventListener` said
+ * "listener"), off for key points (a key point naming `setTimeout` is not met by "timeout").
+ */
+function tokenize(text: string, code: Set<string> = new Set(), parts = false): Token[] {
+  const list = splitWords(text);
+  const tokens: Token[] = [];
+  let negationLeft = 0;
+  let position = 0;
+  for (let i = 0; i < list.length;) {
+    const word = list[i]!;
+    const phrase = phraseAt(list, i);
+    if (phrase) {
+      const span = list.slice(i, phrase.end);
+      const keys = new Map(phrase.phrase.senses.map((s) => [s.key, s.flip] as const));
+      const technical = span.some((w) => isTechnical(w, code));
+      tokens.push({ stem: phrase.phrase.stems.join("_"), keys, technical, negated: negationLeft > 0, position });
+      negationLeft = span.at(-1)!.boundary ? 0 : Math.max(0, negationLeft - 1);
+      position += span.length;
+      i = phrase.end;
+      continue;
+    }
+    i++;
+    position++;
+    if (NEGATIONS.has(word.lower)) negationLeft = word.boundary ? 0 : NEGATION_REACH;
+    else if (STOP_WORDS.has(word.lower) || word.lower.length < 2) {
+      if (word.boundary) negationLeft = 0;
+    } else {
+      const keys = wordKeys(word, parts);
+      tokens.push({ stem: word.stem, keys, technical: isTechnical(word, code), negated: negationLeft > 0, position: position - 1 });
+      negationLeft = word.boundary ? 0 : Math.max(0, negationLeft - 1);
+    }
+  }
   return tokens;
 }
 
 /** Sentence windows of the answer (1–3 sentences), each with its tokens and text. */
 function windows(answer: string): { tokens: Token[]; text: string }[] {
   const sentences = answer.split(/(?<=[.!?;])\s+|\n+/).filter((s) => s.trim());
-  const tokenized = sentences.map((s) => tokenize(s));
+  const tokenized = sentences.map((s) => tokenize(s, new Set(), true));
   const result: { tokens: Token[]; text: string }[] = [];
   for (let start = 0; start < sentences.length; start++) {
     for (let size = 1; size <= 3 && start + size <= sentences.length; size++) {
@@ -231,40 +346,81 @@ function windows(answer: string): { tokens: Token[]; text: string }[] {
   return result.length ? result : [{ tokens: [], text: "" }];
 }
 
-function weightOf(token: Token, questionTerms: Set<string>): number {
+function weightOf(token: Token, questionStems: Set<string>): number {
   let weight = token.technical ? 1.6 : 1;
-  if (WEAK.has(token.term)) weight *= 0.5;
-  if (questionTerms.has(token.term)) weight *= 0.5;
+  if (WEAK.has(token.stem)) weight *= 0.5;
+  if (questionStems.has(token.stem)) weight *= 0.5;
   return weight;
 }
 
+interface Occurrence {
+  position: number;
+  /** True when the answer asserts the concept, false when it denies it. */
+  affirmed: boolean;
+}
+
+/** Where each concept key occurs in a window, and with which polarity. */
+function indexWindow(window: Token[]): Map<string, Occurrence[]> {
+  const index = new Map<string, Occurrence[]>();
+  for (const token of window)
+    for (const [key, flip] of token.keys) {
+      const list = index.get(key) ?? [];
+      list.push({ position: token.position, affirmed: token.negated === flip });
+      index.set(key, list);
+    }
+  return index;
+}
+
+/** The answer's occurrences of one key point word that agree with it, and those that deny it. */
+function find(term: Token, index: Map<string, Occurrence[]>): { agreeing: number[]; opposed: number[] } {
+  const agreeing: number[] = [];
+  const opposed: number[] = [];
+  for (const [key, flip] of term.keys) {
+    const affirmed = term.negated === flip;
+    for (const o of index.get(key) ?? []) (o.affirmed === affirmed ? agreeing : opposed).push(o.position);
+  }
+  return { agreeing, opposed };
+}
+
 /** How much of one key point one window of the answer matches (0–1). */
-function match(point: Token[], window: Token[], questionTerms: Set<string>): number {
-  const terms = new Map<string, number>();
-  for (const t of point) if (t.term) terms.set(t.term, Math.max(terms.get(t.term) ?? 0, weightOf(t, questionTerms)));
-  const total = [...terms.values()].reduce((a, b) => a + b, 0);
+function match(point: Token[], window: Token[], questionStems: Set<string>): number {
+  const terms = new Map<string, { token: Token; weight: number }>();
+  for (const t of point) {
+    const weight = weightOf(t, questionStems);
+    if ((terms.get(t.stem)?.weight ?? -1) < weight) terms.set(t.stem, { token: t, weight });
+  }
+  const total = [...terms.values()].reduce((sum, t) => sum + t.weight, 0);
   if (!total) return 0;
-  const positions = new Map<string, number[]>();
-  for (const t of window) if (t.term) positions.set(t.term, [...(positions.get(t.term) ?? []), t.position]);
+  const index = indexWindow(window);
   let found = 0;
-  for (const [term, weight] of terms) if (positions.has(term)) found += weight;
-  const coverage = found / total;
+  const positions = new Map<string, number[]>();
+  const opposed = new Map<string, number[]>();
+  for (const [stem, { token, weight }] of terms) {
+    const hit = find(token, index);
+    if (hit.agreeing.length) {
+      found += weight;
+      positions.set(stem, hit.agreeing);
+    } else if (hit.opposed.length) opposed.set(stem, hit.opposed);
+  }
+  // A word the answer only states the other way round, next to another word of the key point (so
+  // about the same thing), counts against the key point twice what a matched word counts for it:
+  // it shows the candidate believes the opposite, which says more than leaving the word out.
+  const matched = [...positions.values()].flat();
+  let contradicted = 0;
+  for (const [stem, list] of opposed)
+    if (list.some((x) => matched.some((y) => Math.abs(x - y) <= CONTRADICTION_REACH))) contradicted += 2 * terms.get(stem)!.weight;
+  const coverage = Math.max(0, found - contradicted) / total;
 
   // Neighbouring words of the key point that stay neighbours (within 4 words) in the answer.
-  const content = point.filter((t) => t.term);
   let pairs = 0;
   let near = 0;
-  for (let i = 0; i + 1 < content.length; i++) {
-    const a = positions.get(content[i]!.term);
-    const b = positions.get(content[i + 1]!.term);
+  for (let i = 0; i + 1 < point.length; i++) {
+    const a = positions.get(point[i]!.stem);
+    const b = positions.get(point[i + 1]!.stem);
     pairs++;
     if (a && b && a.some((x) => b.some((y) => Math.abs(x - y) <= 4))) near++;
   }
-  let strength = pairs ? 0.75 * coverage + 0.25 * (near / pairs) : coverage;
-  const negatedPoint = point.some((t) => t.negation);
-  const negatedAnswer = window.some((t) => t.negation);
-  if (coverage > 0 && negatedPoint !== negatedAnswer) strength *= 0.7;
-  return strength;
+  return pairs ? 0.75 * coverage + 0.25 * (near / pairs) * (coverage > 0 ? 1 : 0) : coverage;
 }
 
 export interface GradedQuestion {
@@ -275,7 +431,7 @@ export interface GradedQuestion {
 
 /** Grades an answer against a question's key points. */
 export function gradeAnswer(answer: string, question: GradedQuestion): AnswerGrade {
-  const questionTerms = new Set(tokenize(decodeEntities(question.title.replace(/<[^>]+>/g, ""))).map((t) => t.term));
+  const questionStems = new Set(tokenize(decodeEntities(question.title.replace(/<[^>]+>/g, ""))).map((t) => t.stem));
   const answerWindows = windows(answer);
   const points = question.keyPoints.map((html) => {
     const { text, code } = fromHtml(html);
@@ -284,7 +440,7 @@ export function gradeAnswer(answer: string, question: GradedQuestion): AnswerGra
   const keyPoints = points.map(({ text, tokens: point }, index) => {
     let best = { strength: 0, text: "" };
     for (const w of answerWindows) {
-      const strength = match(point, w.tokens, questionTerms);
+      const strength = match(point, w.tokens, questionStems);
       // A shorter window wins a tie: the quote stays to the point.
       if (strength > best.strength + 1e-9) best = { strength, text: w.text };
     }

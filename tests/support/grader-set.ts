@@ -26,8 +26,14 @@ export interface GradedAnswer extends LabelledAnswer {
   grade: AnswerGrade;
 }
 
-export function loadLabelledAnswers(): LabelledAnswer[] {
-  const file = path.join(root, "tests/fixtures/interview/labelled-answers.json");
+/**
+ * A labelled set: "labelled" (the one the grader was tuned on) or "held-out" (written apart from
+ * the grader's code and never used to tune it, to see how the grader does on answers it has not met).
+ */
+export type LabelledSet = "labelled" | "held-out";
+
+export function loadLabelledAnswers(set: LabelledSet = "labelled"): LabelledAnswer[] {
+  const file = path.join(root, `tests/fixtures/interview/${set}-answers.json`);
   return (JSON.parse(fs.readFileSync(file, "utf8")) as { answers: LabelledAnswer[] }).answers;
 }
 
@@ -38,8 +44,13 @@ export function questionFor(technology: string, id: string) {
   return { title: parsed.question.title, keyPoints: buildContent(parsed.question).keyPoints };
 }
 
-export function gradeLabelledSet(): { graded: GradedAnswer[]; pairs: number; ordered: number; misordered: [GradedAnswer, GradedAnswer][] } {
-  const graded = loadLabelledAnswers().map((a) => {
+export function gradeLabelledSet(set: LabelledSet = "labelled"): {
+  graded: GradedAnswer[];
+  pairs: number;
+  ordered: number;
+  misordered: [GradedAnswer, GradedAnswer][];
+} {
+  const graded = loadLabelledAnswers(set).map((a) => {
     const q = questionFor(a.technology, a.questionId);
     return { ...a, grade: gradeAnswer(a.answer, q) };
   });
