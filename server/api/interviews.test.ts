@@ -7,7 +7,8 @@ import { type FakeLlmServer, startFakeLlmServer } from "../../tests/support/fake
 import { keysIn } from "../../tests/support/json-keys";
 import { type TestServices, createTestServices } from "../../tests/support/services";
 import { createApp } from "../app";
-import { adaptLevel, htmlToText } from "../interview/interview-questions";
+import { adaptLevel } from "../interview/interview-questions";
+import { htmlToText } from "../interview/text";
 import { importQuestions } from "../questions/question-import";
 import type { QuestionContent } from "../questions/question-content";
 

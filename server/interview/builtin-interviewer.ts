@@ -1,5 +1,6 @@
 import { gradeAnswer } from "./grader";
 import type { InterviewGrade, InterviewQuestion, Interviewer, TextSink } from "./interviewer";
+import { decodeEntities } from "./text";
 
 /**
  * The built-in interviewer (issue #13's default): offline and deterministic. It asks the bank's
@@ -25,24 +26,15 @@ export function builtinQuestionText(question: InterviewQuestion): string {
  */
 export function keyPointTopic(pointHtml: string): string {
   const label = /^([^:<]{2,60}):\s/.exec(pointHtml)?.[1];
-  if (label && label.split(" ").length <= 6) return `“${decode(label.trim())}”`;
-  const code = [...pointHtml.matchAll(/<code>([\s\S]*?)<\/code>/g)].map((m) => `\`${decode(m[1]!)}\``);
+  if (label && label.split(" ").length <= 6) return `“${decodeEntities(label.trim())}”`;
+  const code = [...pointHtml.matchAll(/<code>([\s\S]*?)<\/code>/g)].map((m) => `\`${decodeEntities(m[1]!)}\``);
   if (code.length) return [...new Set(code)].slice(0, 2).join(" and ");
-  const text = decode(pointHtml.replace(/<[^>]+>/g, ""))
+  const text = decodeEntities(pointHtml.replace(/<[^>]+>/g, ""))
     .replace(/\s+/g, " ")
     .trim();
   if (/\bO\(/.test(text)) return "the time and space complexity";
   const words = text.split(" ");
   return words.length > 4 ? `“${words.slice(0, 3).join(" ")}…”` : `“${text}”`;
-}
-
-function decode(text: string): string {
-  return text
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&");
 }
 
 /** The built-in follow-up: names the missed key point's topic and asks for more. */

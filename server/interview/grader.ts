@@ -1,4 +1,5 @@
 import { stemmer } from "stemmer";
+import { decodeEntities } from "./text";
 import { CONCEPTS, OPPOSITES } from "./grader-lexicon";
 
 /**
@@ -205,16 +206,6 @@ interface Word {
   stem: string;
   /** A clause ends after this word (punctuation follows): a negation stops here. */
   boundary: boolean;
-}
-
-function decodeEntities(text: string): string {
-  return text
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&apos;/g, "'")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&amp;/g, "&");
 }
 
 /** Plain text of a key point's inline HTML, with the code spans marked as technical. */

@@ -13,6 +13,7 @@ import {
 import type { QuestionContent } from "../questions/question-content";
 import type { Services } from "../services";
 import type { InterviewQuestion } from "./interviewer";
+import { htmlToText } from "./text";
 
 /**
  * Which questions a mock interview asks (issue #13): the plan of kinds (mostly theory, one
@@ -144,22 +145,6 @@ export async function loadInterviewQuestions(services: Services, ids: string[]):
   return new Map(
     rows.map((r) => [r.id, { ...r, technology: r.technology as TechnologySlug, content: JSON.parse(r.content) as QuestionContent }]),
   );
-}
-
-/** Plain text of sanitised HTML (for the interviewer's prompt and the grader). */
-export function htmlToText(html: string | null): string {
-  if (!html) return "";
-  return html
-    .replace(/<\/(p|li|h\d|pre|div)>|<br\s*\/?>/g, "\n")
-    .replace(/<[^>]+>/g, "")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&apos;/g, "'")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
 }
 
 /** The question as the interviewer sees it: the bank's words and its rubric. */

@@ -4,6 +4,7 @@ import type { Logger } from "../logger";
 import { builtinFollowUpText, builtinGrade, builtinQuestionText } from "./builtin-interviewer";
 import type { KeyPointGrade } from "./grader";
 import type { InterviewGrade, InterviewQuestion, Interviewer, TextSink } from "./interviewer";
+import { htmlToText } from "./text";
 // The prompts are Markdown files under version control, inlined as text by Vite (`?raw`): the
 // server is bundled into build/server/index.js, where files next to the source do not exist, and
 // the same import works in `npm run dev` (Vite's SSR loader) and in Vitest.
@@ -170,14 +171,14 @@ export function createLlmInterviewer(options: LlmInterviewerOptions): Interviewe
         technology: question.technology,
         level: question.level,
         question: describe(question),
-        missed: plainText(missed),
+        missed: htmlToText(missed),
         answer: neutraliseDelimiters(answer),
       });
       return speak("follow-up", question, messages, builtinFollowUpText(missed), onText, signal);
     },
 
     async grade(question, answer, signal) {
-      const points = question.keyPoints.map(plainText);
+      const points = question.keyPoints.map((point) => htmlToText(point));
       const shown = neutraliseDelimiters(answer);
       const messages = render(GRADE, {
         technology: question.technology,
@@ -257,18 +258,6 @@ function describe(question: InterviewQuestion): string {
  */
 function neutraliseDelimiters(text: string): string {
   return text.replace(/(?:<|&lt;|&#0*60;|&#x0*3c;)(?=\s*\/?\s*candidate[\s_-]*answer)/gi, "‹");
-}
-
-function plainText(html: string): string {
-  return html
-    .replace(/<[^>]+>/g, "")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&apos;/g, "'")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&amp;/g, "&")
-    .trim();
 }
 
 // ---------------------------------------------------------------------------------------------
