@@ -880,6 +880,7 @@ export const interviewTexts = {
   sendFailed: "Your answer could not be sent. It is still here: please try again.",
   movedOn: "This question was already answered (perhaps in another tab). Here is where the interview is now.",
   thinking: "The interviewer is thinking…",
+  finishing: "Preparing your report…",
   // The report.
   reportTitle: "Interview report",
   overall: "Overall score",

@@ -31,13 +31,12 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 const TRACK_ORDER = [...technologies.map((tech) => tech.slug), ...INTERVIEW_ROLES.map((role) => role.id)];
-const trackName = (track: string) =>
-  INTERVIEW_ROLES.find((role) => role.id === track)?.name ?? technologies.find((tech) => tech.slug === track)?.name ?? track;
 
 export default function InterviewHistory({ loaderData }: Route.ComponentProps) {
   if (!loaderData.signedIn) return <SignInPrompt title={t.historyTitle} text={t.historySignedOut} button={t.signIn} />;
   const { interviews } = loaderData;
   const finished = interviews.filter((i) => i.status === "finished");
+  const names = new Map(interviews.map((i) => [i.track, i.trackName]));
   return (
     <div className="quiz-history">
       <h1>{t.historyTitle}</h1>
@@ -56,7 +55,7 @@ export default function InterviewHistory({ loaderData }: Route.ComponentProps) {
               <ScoreChart
                 attempts={finished.map((i) => ({ id: i.id, technology: i.track, score: i.score ?? 0, finishedAt: i.finishedAt }))}
                 order={TRACK_ORDER}
-                nameOf={trackName}
+                nameOf={(track) => names.get(track) ?? track}
               />
             </section>
           )}

@@ -1,6 +1,6 @@
 import "~/styles/quiz.css";
 import "~/styles/interview.css";
-import { useCallback } from "react";
+import { useCallback, useState } from "react";
 import { data, useRevalidator } from "react-router";
 import { NotFoundPage } from "~/components/not-found-page";
 import { SignInPrompt } from "~/components/sign-in-prompt";
@@ -40,9 +40,14 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
 
 export default function InterviewSession({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
-  const finished = useCallback(() => void revalidator.revalidate(), [revalidator]);
+  // Set when the interview ends on this page, so that focus moves to the report (not on a fresh load).
+  const [justFinished, setJustFinished] = useState(false);
+  const finished = useCallback(() => {
+    setJustFinished(true);
+    void revalidator.revalidate();
+  }, [revalidator]);
   if (loaderData.kind === "signed-out") return <SignInPrompt title={t.title} text={t.signedOut} button={t.signIn} />;
   if (loaderData.kind === "missing") return <NotFoundPage />;
-  if (loaderData.kind === "report") return <InterviewReport report={loaderData.report} />;
+  if (loaderData.kind === "report") return <InterviewReport report={loaderData.report} focusHeading={justFinished} />;
   return <InterviewRunner key={loaderData.state.interview.id} initial={loaderData.state} onFinished={finished} />;
 }

@@ -6,14 +6,14 @@ import { InterviewSetup, settingsFromForm } from "~/features/interview/interview
 import { useAuthDialog } from "~/lib/auth-dialog";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { fill, interviewTexts as t } from "~/lib/texts";
-import { createInterview, interviewHistory } from "../../server/interview/interview-service";
+import { activeInterview, createInterview } from "../../server/interview/interview-service";
 import { currentUser } from "../../server/users/user-service";
 import type { Route } from "./+types/interview";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await currentUser(context.services, request.headers);
-  const active = user ? (await interviewHistory(context.services, user)).find((i) => i.status === "active") : undefined;
-  return { signedIn: Boolean(user), interviewer: context.services.interviewer.kind, active: active ?? null };
+  const active = user ? await activeInterview(context.services, user) : null;
+  return { signedIn: Boolean(user), interviewer: context.services.interviewer.kind, active };
 }
 
 /** Starts an interview from the set-up form (with or without JavaScript) and opens its first question. */

@@ -25,7 +25,7 @@ describe.each(testDialects())("interviews on %s", (dialect: Dialect) => {
   beforeAll(async () => {
     t = await createTestServices(dialect);
     folder = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-interview-"));
-    for (const technology of ["javascript", "css"])
+    for (const technology of ["javascript", "css", "typescript"])
       fs.cpSync(path.join(bank, technology), path.join(folder, technology), { recursive: true });
     await importQuestions(t.services, folder);
     const signUp = async (email: string) => {
@@ -161,7 +161,9 @@ describe.each(testDialects())("interviews on %s", (dialect: Dialect) => {
       const leaked = ANSWER_KEYS.filter((key) => keysIn(body, { skipNull: true }).has(key));
       expect(leaked, JSON.stringify(body).slice(0, 300)).toEqual([]);
     }
-    expect(JSON.stringify(beforeAnswering)).not.toContain(first.id);
+    // Not even the question ids (their pages have the answers), the coding task's included.
+    const asked = await t.services.database.db.selectFrom("interview_turn").select("question_id").where("session_id", "=", id).execute();
+    for (const { question_id } of asked) expect(JSON.stringify(beforeAnswering)).not.toContain(question_id);
 
     // Question 5 (theory): the bank's own answer, which needs no follow-up.
     const fifth = await truth(id, 4);
@@ -208,6 +210,55 @@ describe.each(testDialects())("interviews on %s", (dialect: Dialect) => {
     expect((await call("POST", `/api/interviews/${id}/answers`, ada, { position: 4, answer: "x" })).status).toBe(409);
     const history = await call("GET", "/api/interviews", ada);
     expect(history.body.interviews[0]).toMatchObject({ id, status: "finished", score: mean, trackName: "JavaScript" });
+  });
+
+  test("a hint on a closed question, or an answer that lost a race with a hint, changes nothing", async () => {
+    const created = await call("POST", "/api/interviews", ada, { track: "css", level: "beginner", questionCount: 5 });
+    const id = created.body.interview.id as string;
+    await call("POST", `/api/interviews/${id}/answers`, ada, { position: 0, answer: "" });
+    const late = await call("POST", `/api/interviews/${id}/hints`, ada, { position: 0 });
+    expect(late.status).toBe(409);
+    const closed = await t.services.database.db
+      .selectFrom("interview_turn")
+      .select(["hints", "score"])
+      .where("session_id", "=", id)
+      .where("position", "=", 0)
+      .executeTakeFirstOrThrow();
+    expect(closed).toEqual({ hints: 0, score: 0 });
+    // Only the TypeScript coding task being asked can be type-checked through the interview.
+    expect((await call("POST", `/api/interviews/${id}/typecheck`, ada, { position: 1, code: "const x = 1;" })).status).toBe(404);
+  });
+
+  test("a TypeScript coding task is type-checked through the interview, without naming its question", async () => {
+    const created = await call("POST", "/api/interviews", ada, { track: "typescript", level: "beginner", questionCount: 5 });
+    const id = created.body.interview.id as string;
+    for (const position of [0, 1, 2]) {
+      const step = await call("POST", `/api/interviews/${id}/answers`, ada, { position, answer: "" });
+      expect(step.status).toBe(200);
+    }
+    const task = await truth(id, 3);
+    expect(task.content.tests!.lang).toBe("ts");
+    const good = await call("POST", `/api/interviews/${id}/typecheck`, ada, { position: 3, code: task.content.solution!.source });
+    expect(good.status).toBe(200);
+    expect(good.body).toEqual({ codeErrors: [], testErrors: [], otherErrors: [] });
+    const bad = await call("POST", `/api/interviews/${id}/typecheck`, ada, { position: 3, code: "const n: number = 'one';" });
+    expect(bad.body.codeErrors.length).toBeGreaterThan(0);
+    expect((await call("POST", `/api/interviews/${id}/typecheck`, grace, { position: 3, code: "x" })).status).toBe(404);
+  });
+
+  test("an interview whose last answer was graded but did not move on (the process stopped) moves on when next read", async () => {
+    const created = await call("POST", "/api/interviews", ada, { track: "css", level: "beginner", questionCount: 5 });
+    const id = created.body.interview.id as string;
+    // As if the process stopped between closing the turn and moving the interview on.
+    await t.services.database.db
+      .updateTable("interview_turn")
+      .set({ stage: "done", answer: "", score: 0, grade: JSON.stringify({ grade: null, output: null }) })
+      .where("session_id", "=", id)
+      .where("position", "=", 0)
+      .execute();
+    const read = await call("GET", `/api/interviews/${id}`, ada);
+    expect(read.body.state.current).toMatchObject({ position: 1, stage: "answer" });
+    expect((await call("POST", `/api/interviews/${id}/answers`, ada, { position: 1, answer: "" })).status).toBe(200);
   });
 
   test("an interview is its owner's alone", async () => {

@@ -14,10 +14,12 @@ import {
   interviewState,
   submitAnswer,
   takeHint,
+  typeScriptTaskTests,
 } from "../interview/interview-service";
 import type { TextSink } from "../interview/interviewer";
 import { signedIn, userOf } from "./access";
 import { type ErrorCode, errorBody, errorResponse, jsonBody, jsonResponse, signedInErrors } from "./errors";
+import { TYPE_CHECK_RULES, TypeCheckResult, typeCheckMessages, typeCheckResponse } from "./questions";
 import { oneOf } from "./quizzes";
 import type { ApiEnv } from "./types";
 
@@ -114,6 +116,8 @@ const Report = z
   .openapi("InterviewReport");
 
 const InterviewId = z.object({ id: z.string().min(1).max(32) });
+/** The question an action is about (0-based): an action on any other than the one being asked is refused. */
+const Position = z.number().int().min(0).max(20);
 
 export const interviewMessages = {
   unknownTrack: "Choose a technology or a role from the list.",
@@ -123,6 +127,7 @@ export const interviewMessages = {
   notCurrent: "That question is closed already; the interview has moved on.",
   noHints: `No more hints for this question (at most ${MAX_HINTS}).`,
   rateLimited: interviewTexts.rateLimited,
+  answersRateLimited: "You have sent a lot of answers in a short time. Please wait a while and try again.",
 } as const;
 
 const STREAMING =
@@ -189,7 +194,7 @@ const answer = createRoute({
     params: InterviewId,
     body: jsonBody(
       z.object({
-        position: z.number().int().min(0).max(20),
+        position: Position,
         answer: z.string().max(10_000).optional(),
         code: z.string().max(50_000).optional(),
         testsPassed: z.number().int().min(0).max(500).optional(),
@@ -212,7 +217,7 @@ const hint = createRoute({
   tags: ["Interviews"],
   summary: `A hint for the question being asked (at most ${MAX_HINTS}; each takes 10 points off it)`,
   ...signedIn(),
-  request: { params: InterviewId, body: jsonBody(z.object({ position: z.number().int().min(0).max(20) })) },
+  request: { params: InterviewId, body: jsonBody(z.object({ position: Position })) },
   responses: {
     200: jsonResponse(z.object({ state: State }), "The question with its hints"),
     404: errorResponse("No such interview, or another user's"),
@@ -221,7 +226,31 @@ const hint = createRoute({
   },
 });
 
-type Outcome = { status: ContentfulStatusCode; body: unknown };
+const typeCheck = createRoute({
+  method: "post",
+  path: "/{id}/typecheck",
+  tags: ["Interviews"],
+  summary: "Compile the TypeScript coding task being asked with its tests (as POST /api/questions/{technology}/{id}/typecheck)",
+  ...signedIn(),
+  request: {
+    params: InterviewId,
+    body: jsonBody(
+      z.object({
+        position: Position,
+        code: z.string().max(TYPE_CHECK_RULES.codeLength, typeCheckMessages.tooLong),
+      }),
+    ),
+  },
+  responses: {
+    200: jsonResponse(TypeCheckResult, "The compiler's errors; all three lists empty when the code type-checks"),
+    404: errorResponse("Not your interview, or the question being asked is not a TypeScript coding task"),
+    429: errorResponse("Too many checks from this client; see Retry-After"),
+    503: errorResponse("The check took too long, or the checker is busy"),
+    ...signedInErrors,
+  },
+});
+
+type Outcome = { status: ContentfulStatusCode; body: unknown; retryAfterSeconds?: number };
 
 function fail(status: ContentfulStatusCode, code: ErrorCode, message: string): Outcome {
   return { status, body: errorBody(code, message) };
@@ -236,7 +265,7 @@ function createdOutcome(result: CreateInterviewResult): Outcome {
     case "no-questions":
       return fail(404, "not_found", interviewMessages.noQuestions);
     case "rate-limited":
-      return fail(429, "rate_limited", interviewMessages.rateLimited);
+      return { ...fail(429, "rate_limited", interviewMessages.rateLimited), retryAfterSeconds: result.retryAfterSeconds };
   }
 }
 
@@ -252,6 +281,8 @@ function answerOutcome(result: AnswerResult): Outcome {
       return fail(409, "conflict", interviewMessages.notCurrent);
     case "invalid":
       return fail(400, "invalid_request", result.message);
+    case "rate-limited":
+      return { ...fail(429, "rate_limited", interviewMessages.answersRateLimited), retryAfterSeconds: result.retryAfterSeconds };
   }
 }
 
@@ -262,7 +293,10 @@ function answerOutcome(result: AnswerResult): Outcome {
  */
 function respond(c: Context<ApiEnv>, work: (onText: TextSink) => Promise<Outcome>): Response | Promise<Response> {
   if (!(c.req.header("Accept") ?? "").includes("application/x-ndjson"))
-    return work(() => {}).then(({ status, body }) => c.json(body as object, status));
+    return work(() => {}).then(({ status, body, retryAfterSeconds }) => {
+      if (retryAfterSeconds !== undefined) c.header("Retry-After", String(retryAfterSeconds));
+      return c.json(body as object, status);
+    });
   const encoder = new TextEncoder();
   let open = true;
   const stream = new ReadableStream<Uint8Array>({
@@ -327,4 +361,11 @@ export const interviewsRouter = new OpenAPIHono<ApiEnv>()
       case "no-hints":
         return c.json(errorBody("conflict", interviewMessages.noHints), 409);
     }
+  })
+  .openapi(typeCheck, async (c) => {
+    const { id } = c.req.valid("param");
+    const { position, code } = c.req.valid("json");
+    const tests = await typeScriptTaskTests(c.var.services, userOf(c), id, position);
+    if (!tests) return c.json(errorBody("not_found", typeCheckMessages.notTypeScript), 404);
+    return typeCheckResponse(c, tests, code, id) as never;
   });

@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import { KINDS, LEVELS, TECHNOLOGY_SLUGS, technologies } from "../../app/lib/technologies";
 import { SEARCH_LIMITS, searchQuestions } from "../questions/question-search";
@@ -146,6 +147,13 @@ export const typeCheckMessages = {
 } as const;
 
 const TypeErrorAt = z.object({ line: z.number(), column: z.number(), message: z.string() });
+export const TypeCheckResult = z
+  .object({
+    codeErrors: z.array(TypeErrorAt).openapi({ description: "Errors in your code (lines of your code)" }),
+    testErrors: z.array(TypeErrorAt.extend({ test: z.string() })).openapi({ description: "Errors inside a test: that test fails" }),
+    otherErrors: z.array(TypeErrorAt.partial()),
+  })
+  .openapi("TypeCheckResult");
 const typeCheckRoute = createRoute({
   method: "post",
   path: "/{technology}/{id}/typecheck",
@@ -156,16 +164,7 @@ const typeCheckRoute = createRoute({
     body: jsonBody(z.object({ code: z.string().max(TYPE_CHECK_RULES.codeLength, typeCheckMessages.tooLong) })),
   },
   responses: {
-    200: jsonResponse(
-      z
-        .object({
-          codeErrors: z.array(TypeErrorAt).openapi({ description: "Errors in your code (lines of your code)" }),
-          testErrors: z.array(TypeErrorAt.extend({ test: z.string() })).openapi({ description: "Errors inside a test: that test fails" }),
-          otherErrors: z.array(TypeErrorAt.partial()),
-        })
-        .openapi("TypeCheckResult"),
-      "The compiler's errors; all three lists empty when the code type-checks",
-    ),
+    200: jsonResponse(TypeCheckResult, "The compiler's errors; all three lists empty when the code type-checks"),
     400: errorResponse("No code, or longer than the limit"),
     404: errorResponse("No such TypeScript challenge"),
     429: errorResponse("Too many checks from this client; see Retry-After"),
@@ -211,18 +210,26 @@ export const questionsRouter = new OpenAPIHono<ApiEnv>()
     const { technology, id } = c.req.valid("param");
     const tests = await challengeTests(services, technology, id);
     if (!tests || tests.lang !== "ts") return c.json(errorBody("not_found", typeCheckMessages.notTypeScript), 404);
-    const client = clientKey(c, services);
-    const rate = await consume(services.database.db, `typecheck:${client}`, {
-      limit: TYPE_CHECK_RULES.perWindow,
-      windowMs: TYPE_CHECK_RULES.windowMs,
-    });
-    if (!rate.allowed) return rateLimited(c, rate.retryAfterSeconds, typeCheckMessages.rateLimited);
-    try {
-      return c.json(await services.typeChecker.check(c.req.valid("json").code, tests.source), 200);
-    } catch (error) {
-      if (!(error instanceof TypeCheckUnavailable)) throw error;
-      const timedOut = error.reason === "timeout";
-      if (timedOut) services.logger.warn({ question: id }, "type check timed out");
-      return c.json(errorBody("unavailable", timedOut ? typeCheckMessages.timeout : typeCheckMessages.busy), 503);
-    }
+    return typeCheckResponse(c, tests.source, c.req.valid("json").code, id);
   });
+
+/**
+ * Compiles a TypeScript challenge's code with its tests, under the per-client limit: the
+ * challenge pages' check and a mock interview's coding task answer the same way.
+ */
+export async function typeCheckResponse(c: Context<ApiEnv>, tests: string, code: string, questionId: string) {
+  const { services } = c.var;
+  const rate = await consume(services.database.db, `typecheck:${clientKey(c, services)}`, {
+    limit: TYPE_CHECK_RULES.perWindow,
+    windowMs: TYPE_CHECK_RULES.windowMs,
+  });
+  if (!rate.allowed) return rateLimited(c, rate.retryAfterSeconds, typeCheckMessages.rateLimited);
+  try {
+    return c.json(await services.typeChecker.check(code, tests), 200);
+  } catch (error) {
+    if (!(error instanceof TypeCheckUnavailable)) throw error;
+    const timedOut = error.reason === "timeout";
+    if (timedOut) services.logger.warn({ question: questionId }, "type check timed out");
+    return c.json(errorBody("unavailable", timedOut ? typeCheckMessages.timeout : typeCheckMessages.busy), 503);
+  }
+}

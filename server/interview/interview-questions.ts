@@ -178,7 +178,7 @@ export function materialOf(row: InterviewQuestionRow) {
     code: content.code ? { lang: content.code.lang, html: content.code.html } : null,
     challenge:
       row.kind === "program" && content.starter && content.tests
-        ? { id: row.id, language: challengeLanguage(content.tests.lang), starter: content.starter.source, tests: content.tests.source }
+        ? { language: challengeLanguage(content.tests.lang), starter: content.starter.source, tests: content.tests.source }
         : null,
   };
 }

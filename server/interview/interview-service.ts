@@ -16,7 +16,7 @@ import { consume } from "../rate-limit/rate-limiter";
 import { millis, randomId } from "../quiz/quiz-questions";
 import type { Services } from "../services";
 import type { SessionUser } from "../users/user-service";
-import { keyPointTopic } from "./builtin-interviewer";
+import { builtinGrade, keyPointTopic } from "./builtin-interviewer";
 import {
   type InterviewQuestionRow,
   adaptLevel,
@@ -44,6 +44,8 @@ type TurnRow = InterviewTurnTable;
 
 /** Interviews one user may start in an hour (a model costs money per answer). */
 export const INTERVIEW_START_RATE = { limit: 30, windowMs: 60 * 60_000 };
+/** Answers one user may send in an hour: 30 interviews of 10 questions with follow-ups fit, scripts hammering the model do not. */
+export const INTERVIEW_ANSWER_RATE = { limit: 600, windowMs: 60 * 60_000 };
 /** A theory or console answer that scores this much gets no follow-up. */
 const NO_FOLLOW_UP_FROM = 90;
 /** Of a console question's score, the part for the output (the rest is for explaining it). */
@@ -189,6 +191,8 @@ export async function interviewState(services: Services, session: SessionRow): P
   if (session.status === "finished") return { interview: toSummary(session), current: null };
   const turn = (await turnAt(services, session.id, session.position)) ?? (await askTurn(services, session, () => {}));
   if (!turn) return { interview: toSummary(await finish(services, session, session.position)), current: null };
+  // The turn was graded but the interview did not move on (the process stopped in between): move on now.
+  if (turn.stage === "done") return advance(services, session, turn.score ?? 0, () => {});
   const row = (await loadInterviewQuestions(services, [turn.question_id])).get(turn.question_id)!;
   const current: InterviewCurrent = {
     position: turn.position,
@@ -221,6 +225,7 @@ export interface AnswerInput {
 
 export type AnswerResult =
   | { kind: "answered"; state: InterviewState }
+  | { kind: "rate-limited"; retryAfterSeconds: number }
   | { kind: "not-found" }
   | { kind: "finished" }
   | { kind: "not-current" }
@@ -242,6 +247,8 @@ export async function submitAnswer(
   if (session.status === "finished") return { kind: "finished" };
   const turn = await turnAt(services, session.id, session.position);
   if (!turn || turn.position !== input.position || turn.stage === "done") return { kind: "not-current" };
+  const rate = await consume(services.database.db, `interview-answer:${user.id}`, INTERVIEW_ANSWER_RATE);
+  if (!rate.allowed) return { kind: "rate-limited", retryAfterSeconds: rate.retryAfterSeconds };
   const row = (await loadInterviewQuestions(services, [turn.question_id])).get(turn.question_id)!;
 
   if (turn.kind === "program") {
@@ -292,14 +299,18 @@ export async function submitAnswer(
   return { kind: "answered", state: await advance(services, session, graded.score, onText) };
 }
 
-/** A theory answer is the interviewer's to grade; a console answer is mostly its output, checked here. */
+/**
+ * A theory answer is the interviewer's to grade; a console answer is mostly its output, checked
+ * here. An empty answer (a pass) scores nothing without asking anyone.
+ */
 async function gradeTurn(
   services: Services,
   row: InterviewQuestionRow,
   kind: TurnRow["kind"],
   answer: string,
 ): Promise<{ score: number; grade: InterviewGrade | null; stored: StoredGrade }> {
-  const grade = await services.interviewer.grade(interviewerView(row), answer);
+  const question = interviewerView(row);
+  const grade = answer ? await services.interviewer.grade(question, answer) : builtinGrade(question, "");
   if (kind !== "console") return { score: grade.score, grade, stored: { grade, output: null } };
   const output = matchOutput(row.content.output ?? "", answer);
   const share = output.totalLines ? output.matchedLines / output.totalLines : 0;
@@ -307,25 +318,29 @@ async function gradeTurn(
   return { score, grade, stored: { grade, output } };
 }
 
-function outputLines(text: string): string[] {
-  return text
-    .split(/\r?\n/)
-    .map((line) => line.replace(/\s+/g, " ").trim())
-    .filter(Boolean);
+/** A line of output as compared: spacing collapsed, and a quote or backtick around the whole line dropped (on both sides). */
+function outputLine(line: string): string {
+  return line
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/^([`'"])(.*)\1$/, "$2");
 }
 
 /**
- * How many lines of the expected output the answer has, in order (a longest common subsequence
- * of lines, so explanation lines around the output do not matter; spacing inside a line does not either).
+ * How many lines of the expected output the answer gets right, in order. The candidate is asked
+ * to write the output first: only as many of the answer's first non-empty lines as the output has
+ * count (so listing every guess earns nothing), compared as a longest common subsequence (a line
+ * missed or added in the middle costs that line, not the rest).
  */
 export function matchOutput(expected: string, answer: string) {
-  const want = outputLines(expected);
-  const have = outputLines(answer).map((line) => line.replace(/^[`'"]|[`'"]$/g, ""));
+  const lines = (text: string) => text.split(/\r?\n/).map(outputLine).filter(Boolean);
+  const want = lines(expected);
+  const have = lines(answer).slice(0, want.length);
   const table = Array.from({ length: want.length + 1 }, () => new Array<number>(have.length + 1).fill(0));
   for (let i = 1; i <= want.length; i++)
     for (let j = 1; j <= have.length; j++)
       table[i]![j] = want[i - 1] === have[j - 1] ? table[i - 1]![j - 1]! + 1 : Math.max(table[i - 1]![j]!, table[i]![j - 1]!);
-  return { expected: want.join("\n"), matchedLines: table[want.length]![have.length]!, totalLines: want.length };
+  return { expected: expected.trim(), matchedLines: table[want.length]![have.length]!, totalLines: want.length };
 }
 
 /** Records the turn's grade (hints taken off); false when another request closed it first. */
@@ -343,6 +358,8 @@ async function closeTurn(
     .where("session_id", "=", turn.session_id)
     .where("position", "=", turn.position)
     .where("stage", "=", turn.stage)
+    // A hint taken while the answer was being graded is not free: the answer is refused and sent again.
+    .where("hints", "=", turn.hints)
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) > 0;
 }
@@ -404,14 +421,29 @@ export async function takeHint(services: Services, user: SessionUser, id: string
   if (!turn || turn.position !== position || turn.stage === "done") return { kind: "not-current" };
   const row = (await loadInterviewQuestions(services, [turn.question_id])).get(turn.question_id)!;
   if (turn.hints >= Math.min(MAX_HINTS, row.content.keyPoints.length)) return { kind: "no-hints" };
-  await services.database.db
+  const updated = await services.database.db
     .updateTable("interview_turn")
     .set({ hints: turn.hints + 1 })
     .where("session_id", "=", turn.session_id)
     .where("position", "=", turn.position)
     .where("hints", "=", turn.hints)
-    .execute();
+    .where("stage", "!=", "done")
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) return { kind: "not-current" };
   return { kind: "hint", state: await interviewState(services, session) };
+}
+
+/** The user's interview in progress, if any (the newest). */
+export async function activeInterview(services: Services, user: SessionUser): Promise<InterviewSummary | null> {
+  const row = await services.database.db
+    .selectFrom("interview_session")
+    .selectAll()
+    .where("user_id", "=", user.id)
+    .where("status", "=", "active")
+    .orderBy("started_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? toSummary(row) : null;
 }
 
 /** The user's interviews, newest first. */
@@ -539,4 +571,13 @@ function tagsOf(row: InterviewQuestionRow): string[] {
     .split(",")
     .map((t) => t.trim())
     .filter(Boolean);
+}
+
+/** The tests of the coding task being asked, when it is TypeScript (its type check compiles them on the server). */
+export async function typeScriptTaskTests(services: Services, user: SessionUser, id: string, position: number): Promise<string | null> {
+  const session = await findInterview(services, id, user);
+  const turn = session?.status === "active" ? await turnAt(services, session.id, session.position) : undefined;
+  if (!turn || turn.position !== position || turn.kind !== "program" || turn.stage === "done") return null;
+  const tests = (await loadInterviewQuestions(services, [turn.question_id])).get(turn.question_id)?.content.tests;
+  return tests?.lang === "ts" ? tests.source : null;
 }

@@ -1,7 +1,7 @@
 import { stemmer } from "stemmer";
 import { z } from "zod";
 import type { Logger } from "../logger";
-import { builtinFollowUpText, builtinGrade, builtinQuestionText } from "./builtin-interviewer";
+import { builtinFollowUpText, builtinGrade, builtinQuestionText, keyPointTopic } from "./builtin-interviewer";
 import type { KeyPointGrade } from "./grader";
 import type { InterviewGrade, InterviewQuestion, Interviewer, TextSink } from "./interviewer";
 import { htmlToText } from "./text";
@@ -171,7 +171,8 @@ export function createLlmInterviewer(options: LlmInterviewerOptions): Interviewe
         technology: question.technology,
         level: question.level,
         question: describe(question),
-        missed: htmlToText(missed),
+        // Only the key point's topic: the model cannot give away what it was never told.
+        missed: keyPointTopic(missed),
         answer: neutraliseDelimiters(answer),
       });
       return speak("follow-up", question, messages, builtinFollowUpText(missed), onText, signal);
@@ -257,7 +258,12 @@ function describe(question: InterviewQuestion): string {
  * person and is no tag to a model.
  */
 function neutraliseDelimiters(text: string): string {
-  return text.replace(/(?:<|&lt;|&#0*60;|&#x0*3c;)(?=\s*\/?\s*candidate[\s_-]*answer)/gi, "‹");
+  // Full-width and other look-alike forms fold to ASCII first, and invisible format characters
+  // (zero-width spaces inside the tag's name) go, so they cannot smuggle a tag past the check.
+  return text
+    .normalize("NFKC")
+    .replace(/\p{Cf}/gu, "")
+    .replace(/(?:<|&lt;|&#0*60;|&#x0*3c;)(?=\s*\/?\s*candidate[\s_-]*answer)/gi, "‹");
 }
 
 // ---------------------------------------------------------------------------------------------

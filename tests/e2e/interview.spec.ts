@@ -41,13 +41,14 @@ async function turnAt(id: string, position: number): Promise<{ kind: string; out
 }
 
 const heading = (page: Page) => page.getByRole("heading", { level: 1 });
+const progress = (page: Page) => page.locator(".interview__progress");
 const answerBox = (page: Page) => page.getByRole("textbox", { name: /^Your answer/ });
 
 /** Sends a written answer; if the interviewer follows up, moves on without answering it. */
 async function answerAndMoveOn(page: Page, text: string, position: number) {
   await answerBox(page).fill(text);
   await page.getByRole("button", { name: t.submit }).click();
-  const next = page.getByText(fill(t.progress, { position: position + 2, total: 5 }));
+  const next = progress(page).filter({ hasText: fill(t.progress, { position: position + 2, total: 5 }) });
   const followUp = page.getByRole("button", { name: t.skipFollowUp });
   await expect(next.or(followUp)).toBeVisible();
   if (await followUp.isVisible()) await followUp.click();
@@ -71,7 +72,7 @@ test("a whole built-in interview: a follow-up, a hint, the coding task, resuming
   await waitForHydration(page);
 
   // 1. Theory: a weak answer draws one follow-up on a key point it missed.
-  await expect(page.getByText(fill(t.progress, { position: 1, total: 5 }))).toBeVisible();
+  await expect(progress(page)).toHaveText(fill(t.progress, { position: 1, total: 5 }));
   await expect(heading(page)).toHaveText(t.kinds.theory);
   await expect(page.getByRole("timer")).toContainText("left");
   await answerBox(page).fill("I'm not sure, something about how JavaScript works.");
@@ -97,8 +98,11 @@ test("a whole built-in interview: a follow-up, a hint, the coding task, resuming
   await page.getByRole("button", { name: t.submit }).click();
 
   // 2. Console: a hint (it costs 10 points), then the output and why.
-  await expect(page.getByText(fill(t.progress, { position: 2, total: 5 }))).toBeVisible();
+  await expect(progress(page)).toHaveText(fill(t.progress, { position: 2, total: 5 }));
   await expect(heading(page)).toHaveText(t.kinds.console);
+  // Focus moves to the new question, and screen readers hear it once it has been said whole.
+  await expect(heading(page)).toBeFocused();
+  await expect(page.getByRole("status").filter({ hasText: fill(t.progress, { position: 2, total: 5 }) })).toHaveCount(1);
   await page.getByRole("button", { name: t.hint }).click();
   await expect(page.getByRole("heading", { name: t.hintsTitle })).toBeVisible();
   await expect(page.locator(".interview-hints li")).toHaveCount(1);
@@ -110,7 +114,7 @@ test("a whole built-in interview: a follow-up, a hint, the coding task, resuming
   await page.getByRole("button", { name: t.skip }).click();
 
   // 4. The coding task in the runner: the reference solution passes every test, then it is handed in.
-  await expect(page.getByText(fill(t.progress, { position: 4, total: 5 }))).toBeVisible();
+  await expect(progress(page)).toHaveText(fill(t.progress, { position: 4, total: 5 }));
   await expect(heading(page)).toHaveText(t.kinds.program);
   await expect(page.getByRole("button", { name: t.handIn })).toBeDisabled();
   const fourth = await turnAt(id, 3);
@@ -123,7 +127,7 @@ test("a whole built-in interview: a follow-up, a hint, the coding task, resuming
   await page.getByRole("button", { name: t.handIn }).click();
 
   // 5. Theory: the bank's own answer.
-  await expect(page.getByText(fill(t.progress, { position: 5, total: 5 }))).toBeVisible();
+  await expect(progress(page)).toHaveText(fill(t.progress, { position: 5, total: 5 }));
   const fifth = await turnAt(id, 4);
   await answerBox(page).fill(fifth.answer);
   await page.getByRole("button", { name: t.submit }).click();
@@ -134,6 +138,7 @@ test("a whole built-in interview: a follow-up, a hint, the coding task, resuming
 
   // The report: the overall score, every answer with the rubric and the words that earned each point.
   await expect(report).toBeVisible();
+  await expect(report).toBeFocused();
   await expect(page.getByText(t.overall)).toBeVisible();
   const turns = page.locator(".interview-turn");
   await expect(turns).toHaveCount(5);

@@ -11,7 +11,7 @@ import { OutputPanel } from "../runner/output-panel";
 import { type ChallengeLanguage, testRequest } from "../runner/prepare";
 import type { RunOutcome } from "../runner/sandbox";
 import { useSandbox } from "../runner/use-sandbox";
-import { generalTypeErrors, requestTypeCheck, withTypeErrors } from "./type-check";
+import { type TypeCheckOutcome, generalTypeErrors, requestTypeCheck, withTypeErrors } from "./type-check";
 
 /** "Run" tries the first few tests, the visible examples; "Submit" runs them all. */
 export const EXAMPLE_TESTS = 3;
@@ -24,8 +24,15 @@ interface Props {
   tests: string;
   /** The signed-in user's saved code and first solve; undefined for visitors. */
   account?: { code: string | null; solvedAt: string | null };
-  /** A mock interview's coding task: told of every full test run instead of saving to the account. */
-  onTestsRun?: (run: { code: string; passed: number; total: number }) => void;
+  /**
+   * A mock interview's coding task: its own draft key and type check (the interview does not
+   * reveal which bank question it is), and told of every full test run instead of saving to the account.
+   */
+  interview?: {
+    draftKey: string;
+    checkTypes: (code: string) => Promise<TypeCheckOutcome>;
+    onTestsRun: (run: { code: string; passed: number; total: number }) => void;
+  };
 }
 
 /** Solved: every test ran and passed, and (TypeScript) nothing failed to compile. */
@@ -43,7 +50,8 @@ async function saveOnAccount(questionId: string, code: string, solved: boolean) 
   return (await response.json()) as { solvedAt: string | null };
 }
 
-export function ChallengeSolver({ questionId, technology, language, starter, tests, account, onTestsRun }: Props) {
+export function ChallengeSolver({ questionId, technology, language, starter, tests, account, interview }: Props) {
+  const draftKey = interview?.draftKey ?? storageKeys.challengeCode(questionId);
   const [code, setCode] = useState(account?.code ?? starter);
   const [results, setResults] = useState<NonNullable<RunOutcome["results"]> | null>(null);
   const [solvedAt, setSolvedAt] = useState(account?.solvedAt ?? null);
@@ -56,13 +64,13 @@ export function ChallengeSolver({ questionId, technology, language, starter, tes
 
   // Work in this browser wins over the account copy when it is newer (it is saved on every edit).
   useEffect(() => {
-    const local = readStored(storageKeys.challengeCode(questionId));
+    const local = readStored(draftKey);
     if (local !== null) setCode(local);
-  }, [questionId]);
+  }, [draftKey]);
 
   function edit(next: string) {
     setCode(next);
-    writeStored(storageKeys.challengeCode(questionId), next);
+    writeStored(draftKey, next);
   }
 
   async function runTests(all: boolean) {
@@ -72,7 +80,7 @@ export function ChallengeSolver({ questionId, technology, language, starter, tes
     setCheckingTypes(typed);
     const [outcome, types] = await Promise.all([
       sandbox.run(() => testRequest(code, tests, language, all ? undefined : EXAMPLE_TESTS)),
-      typed ? requestTypeCheck(technology, questionId, code) : null,
+      typed ? (interview?.checkTypes(code) ?? requestTypeCheck(technology, questionId, code)) : null,
     ]);
     setCheckingTypes(false);
     let ran = outcome?.results ?? null;
@@ -81,8 +89,8 @@ export function ChallengeSolver({ questionId, technology, language, starter, tes
     setResults(ran);
     setTypeErrors(general);
     const passed = all && everyTestPassed(ran, general);
-    if (all && onTestsRun)
-      onTestsRun({ code, passed: general.length ? 0 : (ran?.filter((r) => r.passed).length ?? 0), total: ran?.length ?? 0 });
+    if (all && interview)
+      interview.onTestsRun({ code, passed: general.length ? 0 : (ran?.filter((r) => r.passed).length ?? 0), total: ran?.length ?? 0 });
     if (!account) return;
     const saved = await saveOnAccount(questionId, code, passed);
     if (!saved) toast.error(t.saveFailed);
@@ -115,7 +123,7 @@ export function ChallengeSolver({ questionId, technology, language, starter, tes
         </button>
         {solvedAt && <span className="status-badge status-badge--approved">{fill(t.solvedOn, { date: formatLongDate(solvedAt) })}</span>}
       </div>
-      {!account && !onTestsRun && <p className="solver__hint">{t.signInToRecord}</p>}
+      {!account && !interview && <p className="solver__hint">{t.signInToRecord}</p>}
       {typed && <p className="solver__hint">{t.typesChecked}</p>}
       <LazyEditor
         value={code}

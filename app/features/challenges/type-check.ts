@@ -11,12 +11,20 @@ export interface TypeCheck {
 export type TypeCheckOutcome = { ok: true; check: TypeCheck } | { ok: false; message: string };
 
 /** Asks the server to compile the code with the challenge's tests; never throws. */
-export async function requestTypeCheck(technology: string, questionId: string, code: string): Promise<TypeCheckOutcome> {
-  const url = `/api/questions/${encodeURIComponent(technology)}/${encodeURIComponent(questionId)}/typecheck`;
+export function requestTypeCheck(technology: string, questionId: string, code: string): Promise<TypeCheckOutcome> {
+  return postTypeCheck(`/api/questions/${encodeURIComponent(technology)}/${encodeURIComponent(questionId)}/typecheck`, { code });
+}
+
+/** The same for a mock interview's coding task, which is known by the interview and its position. */
+export function requestInterviewTypeCheck(interviewId: string, position: number, code: string): Promise<TypeCheckOutcome> {
+  return postTypeCheck(`/api/interviews/${encodeURIComponent(interviewId)}/typecheck`, { position, code });
+}
+
+async function postTypeCheck(url: string, payload: object): Promise<TypeCheckOutcome> {
   const response = await fetch(url, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ code }),
+    body: JSON.stringify(payload),
   }).catch(() => null);
   if (!response) return { ok: false, message: t.typeCheckOffline };
   const body = (await response.json().catch(() => null)) as (TypeCheck & { error?: { message?: string } }) | null;

@@ -6,7 +6,8 @@ import type { InterviewState } from "./interview-types";
  * tagged rather than thrown, so the page can tell "moved on" from "no connection".
  */
 
-export type StepResult = { kind: "state"; state: InterviewState } | { kind: "moved-on" } | { kind: "failed"; message?: string };
+export type StepResult =
+  { kind: "state"; state: InterviewState } | { kind: "moved-on"; message?: string } | { kind: "failed"; message?: string };
 
 interface ResultLine {
   type: "result";
@@ -16,8 +17,8 @@ interface ResultLine {
 
 function toResult(status: number, body: unknown): StepResult {
   if (status >= 200 && status < 300) return { kind: "state", state: body as InterviewState };
-  if (status === 409) return { kind: "moved-on" };
-  return { kind: "failed", message: (body as { error?: { message?: string } } | null)?.error?.message };
+  const message = (body as { error?: { message?: string } } | null)?.error?.message;
+  return status === 409 ? { kind: "moved-on", message } : { kind: "failed", message };
 }
 
 /** POSTs a step and streams the interviewer's words to `onText`. */

@@ -1,21 +1,14 @@
 import { CircleCheck, CircleX, History, RotateCcw } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { formatLongDate } from "~/lib/dates";
 import { fill, interviewTexts as t, questionTexts } from "~/lib/texts";
 import { formatDuration } from "../quiz/quiz-format";
+import { Bubble } from "./interview-bubble";
 import { HINT_COST, type InterviewReport as Report, type ReportTurn } from "./interview-types";
 
 function scoreTone(score: number): string {
   return score >= 70 ? "good" : score >= 40 ? "fair" : "poor";
-}
-
-function Said({ who, text }: { who: string; text: string | null }) {
-  return (
-    <div className={`interview-bubble interview-bubble--${who === t.interviewer ? "interviewer" : "you"}`}>
-      <span className="interview-bubble__who">{who}</span>
-      <p className="interview-bubble__text">{text || t.noAnswer}</p>
-    </div>
-  );
 }
 
 /** One answer with the rubric behind its score: each key point covered (with the words that earned it) or missed. */
@@ -34,12 +27,12 @@ function TurnReport({ turn }: { turn: ReportTurn }) {
         {fill(turn.overTime ? t.tookOver : t.took, { time: formatDuration(turn.durationMs) })} · {t.gradedBy[turn.gradedBy]}
       </p>
       <div className="interview-turn__conversation">
-        <Said who={t.interviewer} text={turn.asked} />
-        {turn.kind !== "program" && <Said who={t.you} text={turn.answer} />}
+        <Bubble from="interviewer" text={turn.asked} />
+        {turn.kind !== "program" && <Bubble from="you" text={turn.answer} />}
         {turn.followUp && (
           <>
-            <Said who={t.interviewer} text={turn.followUp} />
-            <Said who={t.you} text={turn.followUpAnswer} />
+            <Bubble from="interviewer" text={turn.followUp} />
+            <Bubble from="you" text={turn.followUpAnswer} />
           </>
         )}
       </div>
@@ -93,12 +86,19 @@ function TopicList({ title, items }: { title: string; items: string[] }) {
 }
 
 /** The end of an interview: the score, strengths and gaps per topic, every answer with its rubric, what to study next. */
-export function InterviewReport({ report }: { report: Report }) {
+export function InterviewReport({ report, focusHeading = false }: { report: Report; focusHeading?: boolean }) {
   const { interview } = report;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Arriving from the last answer (not on a fresh load): focus moves to the report.
+  useEffect(() => {
+    if (focusHeading) heading.current?.focus();
+  }, [focusHeading]);
   return (
     <article className="interview-report">
       <header className="interview-report__head">
-        <h1>{t.reportTitle}</h1>
+        <h1 ref={heading} tabIndex={-1}>
+          {t.reportTitle}
+        </h1>
         <p className="interview__meta">
           {fill(t.summaryLine, {
             track: interview.trackName,

@@ -6,7 +6,9 @@ import { fill, interviewTexts as t, questionTexts } from "~/lib/texts";
 import { technologyBySlug } from "~/lib/technologies";
 import { formatCountdown } from "../quiz/quiz-format";
 import { useNow } from "../quiz/quiz-player";
+import { requestInterviewTypeCheck } from "../challenges/type-check";
 import { requestHint, streamStep } from "./interview-api";
+import { Bubble } from "./interview-bubble";
 import type { InterviewCurrent, InterviewState } from "./interview-types";
 import { useDictation } from "./use-dictation";
 
@@ -26,16 +28,6 @@ function QuestionTimer({ current, since }: { current: InterviewCurrent; since: n
       <span className="quiz-timer__value">
         {left >= 0 ? fill(t.timeLeft, { time: formatCountdown(left) }) : fill(t.overTime, { time: formatCountdown(-left) })}
       </span>
-    </div>
-  );
-}
-
-/** What the interviewer said, and the question's material (code, statement) under it. */
-function InterviewerSays({ text, live }: { text: string; live?: boolean }) {
-  return (
-    <div className="interview-bubble interview-bubble--interviewer" aria-live={live ? "polite" : undefined}>
-      <span className="interview-bubble__who">{t.interviewer}</span>
-      <p className="interview-bubble__text">{text}</p>
     </div>
   );
 }
@@ -64,6 +56,8 @@ export function InterviewRunner({ initial, onFinished }: { initial: InterviewSta
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [run, setRun] = useState<{ code: string; passed: number; total: number } | null>(null);
+  /** Read out by screen readers: the new question or follow-up, once it has been said whole. */
+  const [announcement, setAnnouncement] = useState("");
   const heading = useRef<HTMLHeadingElement>(null);
   const answerId = useId();
   const helpId = useId();
@@ -84,15 +78,26 @@ export function InterviewRunner({ initial, onFinished }: { initial: InterviewSta
     if (key) writeStored(key, answer || null);
   }, [key, answer]);
 
-  if (!current) return null;
+  if (!current)
+    return (
+      <p className="interview__help" role="status">
+        {t.finishing}
+      </p>
+    );
 
   function apply(next: InterviewState, movedFocus = true) {
     setState(next);
+    // The server's elapsed time is fresh: the clock counts from now.
+    setSince(performance.now());
     if (!next.current) {
       onFinished();
       return;
     }
-    if (movedFocus) heading.current?.focus();
+    const spoken = next.current.stage === "follow-up" ? next.current.followUp : next.current.asked;
+    if (movedFocus) {
+      setAnnouncement(`${fill(t.progress, { position: next.current.position + 1, total: next.current.total })}. ${spoken ?? ""}`);
+      heading.current?.focus();
+    }
   }
 
   async function send(body: Record<string, unknown>) {
@@ -126,7 +131,10 @@ export function InterviewRunner({ initial, onFinished }: { initial: InterviewSta
     if (!current) return;
     const result = await requestHint(id, current.position);
     if (result.kind === "state") apply(result.state, false);
-    else setError(result.kind === "moved-on" ? t.noHintsLeft : (result.message ?? t.sendFailed));
+    else {
+      setError(result.message ?? t.sendFailed);
+      if (result.kind === "moved-on") await reload();
+    }
   }
 
   const technology = technologyBySlug(current.technology)?.name ?? current.technology;
@@ -148,30 +156,30 @@ export function InterviewRunner({ initial, onFinished }: { initial: InterviewSta
       </header>
 
       <section className="interview__conversation" aria-label={t.interviewer}>
-        <InterviewerSays text={current.asked} />
+        <Bubble from="interviewer" text={current.asked} />
         <Material current={current} />
         {followingUp && (
           <>
-            <div className="interview-bubble interview-bubble--you">
-              <span className="interview-bubble__who">{t.you}</span>
-              <p className="interview-bubble__text">{current.answered}</p>
-            </div>
-            <InterviewerSays text={current.followUp ?? ""} />
+            <Bubble from="you" text={current.answered} />
+            <Bubble from="interviewer" text={current.followUp} />
           </>
         )}
-        {speaking !== null && <InterviewerSays text={speaking || t.thinking} live />}
+        {speaking !== null && <Bubble from="interviewer" text={speaking || t.thinking} />}
       </section>
 
-      {current.hints.length > 0 && (
-        <section className="interview-hints" aria-labelledby={`${answerId}-hints`}>
-          <h2 id={`${answerId}-hints`}>{t.hintsTitle}</h2>
-          <ul>
-            {current.hints.map((h) => (
-              <li key={h}>{h}</li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+
+      {/* Always in the page, so that a new hint is announced when it appears. */}
+      <section className="interview-hints" aria-labelledby={`${answerId}-hints`} aria-live="polite" hidden={current.hints.length === 0}>
+        <h2 id={`${answerId}-hints`}>{t.hintsTitle}</h2>
+        <ul>
+          {current.hints.map((h) => (
+            <li key={h}>{h}</li>
+          ))}
+        </ul>
+      </section>
 
       <FormBanner tone="error">{error}</FormBanner>
 
@@ -179,13 +187,17 @@ export function InterviewRunner({ initial, onFinished }: { initial: InterviewSta
         <div className="interview-coding">
           <Suspense fallback={<p>{t.thinking}</p>}>
             <ChallengeSolver
-              key={coding.id}
-              questionId={coding.id}
+              key={current.position}
+              questionId={`interview-${id}-${current.position}`}
               technology={current.technology}
               language={coding.language}
               starter={coding.starter}
               tests={coding.tests}
-              onTestsRun={setRun}
+              interview={{
+                draftKey: `interview:${id}:${current.position}:code`,
+                checkTypes: (code) => requestInterviewTypeCheck(id, current.position, code),
+                onTestsRun: setRun,
+              }}
             />
           </Suspense>
           <p className="interview__help">{run ? fill(t.handInReady, { passed: run.passed, total: run.total }) : t.handInHelp}</p>
@@ -198,7 +210,7 @@ export function InterviewRunner({ initial, onFinished }: { initial: InterviewSta
             >
               <Send aria-hidden size={16} /> {sending ? t.sending : t.handIn}
             </button>
-            <HintButton current={current} onHint={hint} />
+            <HintButton current={current} onHint={hint} busy={sending} />
           </div>
         </div>
       ) : (
@@ -239,7 +251,7 @@ export function InterviewRunner({ initial, onFinished }: { initial: InterviewSta
                 {dictation.listening ? t.stopDictating : t.dictate}
               </button>
             )}
-            {!followingUp && <HintButton current={current} onHint={hint} />}
+            {!followingUp && <HintButton current={current} onHint={hint} busy={sending} />}
             <button type="button" className="button button--outline" disabled={sending} onClick={() => void send({ answer: "" })}>
               <SkipForward aria-hidden size={16} /> {followingUp ? t.skipFollowUp : t.skip}
             </button>
@@ -250,21 +262,22 @@ export function InterviewRunner({ initial, onFinished }: { initial: InterviewSta
   );
 }
 
-function HintButton({ current, onHint }: { current: InterviewCurrent; onHint: () => Promise<void> }) {
+/** Stays in place when the hints run out (disabled), so that keyboard focus is not lost. */
+function HintButton({ current, onHint, busy }: { current: InterviewCurrent; onHint: () => Promise<void>; busy: boolean }) {
   const [asking, setAsking] = useState(false);
-  if (current.hintsLeft === 0) return null;
+  const none = current.hintsLeft === 0;
   return (
     <button
       type="button"
       className="button button--outline"
-      disabled={asking}
+      disabled={asking || busy || none}
       onClick={async () => {
         setAsking(true);
         await onHint();
         setAsking(false);
       }}
     >
-      <Lightbulb aria-hidden size={16} /> {t.hint}
+      <Lightbulb aria-hidden size={16} /> {none ? t.noHintsLeft : t.hint}
     </button>
   );
 }

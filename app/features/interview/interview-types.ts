@@ -64,8 +64,8 @@ export interface InterviewMaterial {
   promptHtml: string | null;
   statementHtml: string | null;
   code: { lang: string; html: string } | null;
-  /** The coding task: its question id (for the type check and the saved draft), starter code, tests and their language. */
-  challenge: { id: string; language: ChallengeLanguage; starter: string; tests: string } | null;
+  /** The coding task: starter code, tests and their language (no question id: its page has the solution). */
+  challenge: { language: ChallengeLanguage; starter: string; tests: string } | null;
 }
 
 export interface InterviewCurrent {

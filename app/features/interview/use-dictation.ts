@@ -63,6 +63,8 @@ export function useDictation(onWords: (words: string) => void) {
   }
 
   function stop() {
+    // Results still on their way belong to this answer, not the next one: drop them.
+    if (recognition.current) recognition.current.onresult = null;
     recognition.current?.stop();
     recognition.current = null;
     setListening(false);
