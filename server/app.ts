@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { type ServerBuild, createRequestHandler } from "react-router";
 import { createApi } from "./api/app";
 import type { ApiEnv } from "./api/types";
+import { canonicalUrls } from "./http/canonical-url";
 import { clientKey } from "./http/client-address";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
@@ -29,6 +30,9 @@ export function createApp(services: Services, build: () => Promise<ServerBuild>)
   });
 
   app.route("/", createApi());
+
+  // Pages answer at one address each: other spellings are redirected to it.
+  app.use(canonicalUrls());
 
   // The sandbox frame that runs users' code (issue #7), with its own policy.
   app.get("/sandbox/runner", (c) => sandboxResponse(new URL(c.req.url).origin, services.config.baseUrl));

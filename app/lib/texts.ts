@@ -338,6 +338,8 @@ export const questionTexts = {
   listTitle: "{technology} Interview Questions",
   listDescription:
     "{technology} interview questions with short answers, explanations, “what does this print?” challenges and programming problems, from beginner to expert.",
+  listViewDescription:
+    "{technology} interview questions, {kind} at {level} level: each with its answer, an explanation and what interviewers listen for.",
   intro: "{count} questions: theory answers, console challenges and programming problems at three levels.",
   kindsLabel: "Kind of question",
   levelsLabel: "Level",

@@ -28,7 +28,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
-  return pageMeta({ title: texts.home.title, description: texts.home.description, path: "/", siteName: site.name, baseUrl: site.baseUrl });
+  // Structured data for the site: who publishes it, and its search box (schema.org WebSite + SearchAction).
+  const structured = {
+    "@context": "https://schema.org",
+    "@graph": [
+      {
+        "@type": "Organization",
+        "@id": `${site.baseUrl}/#organization`,
+        name: site.name,
+        url: `${site.baseUrl}/`,
+        logo: `${site.baseUrl}/favicon.svg`,
+      },
+      {
+        "@type": "WebSite",
+        "@id": `${site.baseUrl}/#website`,
+        name: site.name,
+        url: `${site.baseUrl}/`,
+        publisher: { "@id": `${site.baseUrl}/#organization` },
+        potentialAction: {
+          "@type": "SearchAction",
+          target: { "@type": "EntryPoint", urlTemplate: `${site.baseUrl}/search?q={search_term_string}` },
+          "query-input": "required name=search_term_string",
+        },
+      },
+    ],
+  };
+  return [
+    ...pageMeta({ title: texts.home.title, description: texts.home.description, path: "/", siteName: site.name, baseUrl: site.baseUrl }),
+    { "script:ld+json": structured },
+  ];
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {

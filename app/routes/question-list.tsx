@@ -65,7 +65,13 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
   const isDefault = loaded.kind === (loaded.offered[0] ?? "theory") && loaded.level === "beginner";
   return pageMeta({
     title: `${fill(t.listTitle, { technology: name })}${isDefault ? "" : ` – ${t.kinds[loaded.kind]}, ${t.levels[loaded.level]}`}`,
-    description: fill(t.listDescription, { technology: name }),
+    description: isDefault
+      ? fill(t.listDescription, { technology: name })
+      : fill(t.listViewDescription, {
+          technology: name,
+          kind: t.kinds[loaded.kind].toLowerCase(),
+          level: t.levels[loaded.level].toLowerCase(),
+        }),
     path: `/${loaded.technology.slug}-questions${isDefault ? "" : `?kind=${loaded.kind}&level=${loaded.level}`}`,
     siteName: site.name,
     baseUrl: site.baseUrl,

@@ -213,8 +213,10 @@ export async function questionSitemapEntries(services: Services): Promise<Sitema
   ]);
   const lists = technologies.flatMap(({ slug }) => {
     const base = `/${slug}-questions`;
+    // The list's first view (its first kind with questions, beginner) is the bare address itself.
+    const first = KINDS.find((kind) => LEVELS.some((level) => counts[slug][kind][level] > 0));
     const views = KINDS.flatMap((kind) =>
-      LEVELS.filter((level) => counts[slug][kind][level] > 0).map((level) => ({
+      LEVELS.filter((level) => counts[slug][kind][level] > 0 && !(kind === first && level === "beginner")).map((level) => ({
         path: `${base}?kind=${kind}&level=${level}`,
         priority: 0.6,
       })),

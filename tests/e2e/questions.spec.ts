@@ -193,6 +193,8 @@ test("the sitemap lists the question lists and every question", async ({ request
   for (const { slug } of technologies) expect(xml).toContain(`/${slug}-questions</loc>`);
   for (const row of await bank()) expect(xml).toContain(`/javascript-questions/${row.id}</loc>`);
   expect(xml).toMatch(/\/javascript-questions\?kind=console(&amp;|&#38;)level=beginner<\/loc>/);
+  // The first view of a list is the list's own address, listed once.
+  expect(xml).not.toMatch(/\/javascript-questions\?kind=theory(&amp;|&#38;)level=beginner<\/loc>/);
 });
 
 test("search finds questions by their words, marks the matches and narrows with filters", async ({ page }) => {
