@@ -43,6 +43,7 @@ export default [
   route("auth/popup-done", "routes/auth-popup-done.tsx"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
+  route("sitemaps/:part", "routes/sitemap.ts", { id: "sitemap-part" }),
   // Everything else, including /404, is the not-found page with a real 404 status.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -50,6 +50,31 @@ export function renderSitemap(baseUrl: string, entries: SitemapEntry[]): string 
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
+/** The most URLs one sitemap file may list (the sitemaps.org limit is 50,000; smaller files are kinder to crawlers). */
+export const SITEMAP_FILE_URLS = 10_000;
+
+function renderIndex(baseUrl: string, parts: SitemapEntry[][]): string {
+  const items = parts.map((part, i) => {
+    const lastmod = part.reduce<string | undefined>(
+      (latest, e) => (e.lastmod && (!latest || e.lastmod > latest) ? e.lastmod : latest),
+      undefined,
+    );
+    return `  <sitemap><loc>${escapeXml(`${baseUrl}/sitemaps/${i + 1}.xml`)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}</sitemap>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join("\n")}\n</sitemapindex>\n`;
+}
+
+/**
+ * /sitemap.xml (part null) lists every page while they fit in one file; past that it is an index
+ * of /sitemaps/{n}.xml, each with up to `perFile` pages. Null for a part that does not exist.
+ */
+export function sitemapDocument(baseUrl: string, entries: SitemapEntry[], part: number | null, perFile = SITEMAP_FILE_URLS): string | null {
+  const parts: SitemapEntry[][] = [];
+  for (let i = 0; i < entries.length; i += perFile) parts.push(entries.slice(i, i + perFile));
+  if (part === null) return parts.length <= 1 ? renderSitemap(baseUrl, entries) : renderIndex(baseUrl, parts);
+  return parts.length > 1 && parts[part - 1] ? renderSitemap(baseUrl, parts[part - 1]!) : null;
+}
+
 export function renderRobots(baseUrl: string): string {
   return [
     "User-agent: *",

@@ -21,6 +21,9 @@ test("every page type in the sitemap has a unique title and description, its own
 }) => {
   test.setTimeout(60_000);
   const xml = await (await request.get("/sitemap.xml")).text();
+  // One file while the site has fewer than 10,000 pages (server/seo/sitemap.test.ts covers the index).
+  expect(xml).toContain("<urlset");
+  expect((await request.get("/sitemaps/1.xml")).status()).toBe(404);
   const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(/&#38;|&amp;/g, "&"));
   // Every static page and list, and a sample of question pages and posts.
   const questions = urls.filter((u) => /-questions\/[^/]+$/.test(u));
