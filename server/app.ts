@@ -4,6 +4,7 @@ import { createApi } from "./api/app";
 import type { ApiEnv } from "./api/types";
 import { canonicalUrls } from "./http/canonical-url";
 import { clientKey } from "./http/client-address";
+import { compressHtml } from "./http/compress-html";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
 import type { Services } from "./services";
@@ -44,7 +45,7 @@ export function createApp(services: Services, build: () => Promise<ServerBuild>)
   // Images users uploaded for their posts (DATA_DIR/uploads).
   app.get("/uploads/:name", async (c) => (await readImageUpload(services, c.req.param("name"))) ?? c.notFound());
 
-  app.all("*", (c) =>
+  app.all("*", compressHtml(), (c) =>
     renderPage(c.req.raw, {
       services,
       cspNonce: c.var.cspNonce,

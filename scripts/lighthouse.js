@@ -1,0 +1,121 @@
+#!/usr/bin/env node
+// `npm run lighthouse`: Lighthouse (mobile preset, the default config) against the production
+// build with the seeded content, in the system Chromium, 3 runs per page; prints the median run
+// (by performance score) of each page: performance, LCP, TBT, CLS, SEO, accessibility, best
+// practices and the JavaScript transferred. Issue #14's targets: performance ≥ 95, SEO,
+// accessibility and best practices 100, CLS ≤ 0.02. Options: --runs <n> (default 3).
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { startServer } from "./bench-server.js";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const args = process.argv.slice(2);
+const runsIndex = args.indexOf("--runs");
+const runs = runsIndex >= 0 ? Number(args[runsIndex + 1]) : 3;
+const chromePath = process.env.PLAYWRIGHT_CHROMIUM_PATH || (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+
+if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
+  const built = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+  if (built.status !== 0) process.exit(1);
+}
+
+const port = await new Promise((resolve) => {
+  const s = net.createServer().listen(0, "127.0.0.1", () => {
+    const p = s.address().port;
+    s.close(() => resolve(p));
+  });
+});
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-lighthouse-"));
+const server = await startServer({ root, port, dataDir });
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+});
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+try {
+  const { base } = server;
+  const list = await (await fetch(`${base}/api/questions?technology=javascript&kind=theory&limit=1`)).json();
+  const posts = await (await fetch(`${base}/api/blog/posts?limit=1`)).json();
+  const question = list.items?.[0] ?? list.questions?.[0];
+  const post = posts.posts?.[0] ?? posts.items?.[0];
+  const pages = [
+    ["home", "/"],
+    ["question list", "/javascript-questions"],
+    ["question page", question ? `/javascript-questions/${question.id}` : null],
+    ["Dev Insights", "/devinsights"],
+    ["blog post", post ? `/blog/${post.id}` : null],
+  ];
+  console.log(`Lighthouse ${runs} run(s) per page, mobile preset, ${chromePath ?? "Chrome found by chrome-launcher"}\n`);
+  console.log(
+    [
+      "page".padEnd(15),
+      "perf",
+      "LCP ms".padStart(7),
+      "TBT ms".padStart(7),
+      "CLS".padStart(6),
+      "SEO",
+      "a11y",
+      "best",
+      "JS kB".padStart(6),
+    ].join("  "),
+  );
+  for (const [name, pathname] of pages) {
+    if (!pathname) {
+      console.log(`${name.padEnd(15)}  (no such page in the seeded content)`);
+      continue;
+    }
+    const results = [];
+    for (let i = 0; i < runs; i++) {
+      const { lhr } = await lighthouse(`${base}${pathname}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "seo", "accessibility", "best-practices"],
+      });
+      results.push(lhr);
+    }
+    const perf = median(results.map((r) => r.categories.performance.score));
+    const lhr = results.find((r) => r.categories.performance.score === perf);
+    const score = (id) => Math.round(lhr.categories[id].score * 100);
+    const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
+    const scripts = lhr.audits["resource-summary"]?.details?.items?.find((item) => item.resourceType === "script");
+    console.log(
+      [
+        name.padEnd(15),
+        String(score("performance")).padStart(4),
+        String(Math.round(audit("largest-contentful-paint"))).padStart(7),
+        String(Math.round(audit("total-blocking-time"))).padStart(7),
+        audit("cumulative-layout-shift").toFixed(3).padStart(6),
+        String(score("seo")).padStart(3),
+        String(score("accessibility")).padStart(4),
+        String(score("best-practices")).padStart(4),
+        (scripts ? scripts.transferSize / 1024 : NaN).toFixed(1).padStart(6),
+      ].join("  "),
+    );
+    for (const [id, category] of Object.entries(lhr.categories))
+      if (id !== "performance" && category.score < 1)
+        for (const ref of category.auditRefs)
+          if (ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
+            console.log(`${"".padEnd(17)}${id}: ${lhr.audits[ref.id].title}`);
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
