@@ -1,8 +1,7 @@
-import "@fontsource/lato/latin-400.css";
-import "@fontsource/lato/latin-700.css";
-import "@fontsource/poppins/latin-600.css";
-import "@fontsource/poppins/latin-700.css";
+import "./styles/fonts.css";
 import "./styles/global.css";
+import latoRegular from "../node_modules/@fontsource/lato/files/lato-latin-400-normal.woff2?url";
+import poppinsBold from "../node_modules/@fontsource/poppins/files/poppins-latin-700-normal.woff2?url";
 
 import type { ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
@@ -31,7 +30,17 @@ export const meta: Route.MetaFunction = ({ data, error }) => {
   return [{ title: error ? `${texts.errors.unexpectedTitle} | ${name}` : name }];
 };
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+// The faces of the first view (body text, headings) load with the CSS, not after it (fonts.css says why).
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  ...[latoRegular, poppinsBold].map((href) => ({
+    rel: "preload",
+    href,
+    as: "font",
+    type: "font/woff2",
+    crossOrigin: "anonymous" as const,
+  })),
+];
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
