@@ -1,6 +1,30 @@
 // The production server as the benchmarks start it: its own port and data folder, quiet
 // logs; resolves once /api/health answers.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+/** Builds the site first when there is no build (a fresh clone). */
+export function ensureBuild(root) {
+  if (fs.existsSync(path.join(root, "build/server/index.js"))) return;
+  const built = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+  if (built.status !== 0) process.exit(1);
+}
+
+/** The production server on a free port with a fresh data folder (and so a fresh database with the seeded content). */
+export async function startFreshServer(root, name, env = {}) {
+  const port = await new Promise((resolve) => {
+    const s = net.createServer().listen(0, "127.0.0.1", () => {
+      const p = s.address().port;
+      s.close(() => resolve(p));
+    });
+  });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `devprep-${name}-`));
+  const server = await startServer({ root, port, dataDir, env });
+  return { ...server, port, dataDir };
+}
 
 export async function startServer({ root, port, dataDir, env = {} }) {
   const server = spawn(process.execPath, ["server.js"], {

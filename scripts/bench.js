@@ -4,9 +4,7 @@
 // shares the two cores with the server, as in ARCHITECTURE.md's figures).
 // Options: --duration <s> (default 10), --connections <n> (default 32), --no-blog,
 // --no-questions, --no-runner (skip those parts).
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,7 +12,7 @@ import autocannon from "autocannon";
 import { benchBlog } from "./bench-blog.js";
 import { benchQuestions } from "./bench-questions.js";
 import { benchRunner } from "./bench-runner.js";
-import { startServer } from "./bench-server.js";
+import { ensureBuild, startFreshServer } from "./bench-server.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -25,20 +23,9 @@ const option = (name, fallback) => {
 const duration = option("duration", 10);
 const connections = option("connections", 32);
 
-if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
-  const built = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
-  if (built.status !== 0) process.exit(1);
-}
-
-const port = await new Promise((resolve) => {
-  const s = net.createServer().listen(0, "127.0.0.1", () => {
-    const p = s.address().port;
-    s.close(() => resolve(p));
-  });
-});
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-bench-"));
-const server = await startServer({ root, port, dataDir });
-const { base } = server;
+ensureBuild(root);
+const server = await startFreshServer(root, "bench");
+const { base, port, dataDir } = server;
 
 function run(url, seconds) {
   return new Promise((resolve, reject) => {

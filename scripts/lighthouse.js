@@ -1,50 +1,26 @@
 #!/usr/bin/env node
-// `npm run lighthouse`: Lighthouse (mobile preset, the default config) against the production
+// `npm run lighthouse` (run with vite-node, for the shared Chromium settings in tests/support): Lighthouse (mobile preset, the default config) against the production
 // build with the seeded content, in the system Chromium, 3 runs per page; prints the median run
 // (by performance score) of each page: performance, LCP, TBT, CLS, SEO, accessibility, best
 // practices and the JavaScript transferred. Issue #14's targets: performance ≥ 95, SEO,
 // accessibility and best practices 100, CLS ≤ 0.02. Options: --runs <n> (default 3).
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { startServer } from "./bench-server.js";
+import { chromiumArgs, chromiumPath } from "../tests/support/chromium";
+import { ensureBuild, startFreshServer } from "./bench-server.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
 const runsIndex = args.indexOf("--runs");
 const runs = runsIndex >= 0 ? Number(args[runsIndex + 1]) : 3;
-const chromePath = process.env.PLAYWRIGHT_CHROMIUM_PATH || (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+const chromePath = fs.existsSync(chromiumPath) ? chromiumPath : undefined;
 
-if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
-  const built = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
-  if (built.status !== 0) process.exit(1);
-}
-
-const port = await new Promise((resolve) => {
-  const s = net.createServer().listen(0, "127.0.0.1", () => {
-    const p = s.address().port;
-    s.close(() => resolve(p));
-  });
-});
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-lighthouse-"));
-const server = await startServer({ root, port, dataDir });
-const chrome = await chromeLauncher.launch({
-  chromePath,
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-});
+ensureBuild(root);
+const server = await startFreshServer(root, "lighthouse");
+const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ["--headless=new", ...chromiumArgs] });
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -80,6 +56,8 @@ try {
       console.log(`${name.padEnd(15)}  (no such page in the seeded content)`);
       continue;
     }
+    // A few requests first: the server's first render of a page (cold caches, JIT) is not what visitors get.
+    for (let i = 0; i < 3; i++) await (await fetch(`${base}${pathname}`)).text();
     const results = [];
     for (let i = 0; i < runs; i++) {
       const { lhr } = await lighthouse(`${base}${pathname}`, {
@@ -88,8 +66,10 @@ try {
         logLevel: "error",
         onlyCategories: ["performance", "seo", "accessibility", "best-practices"],
       });
-      results.push(lhr);
+      if (lhr.runtimeError) console.log(`${name.padEnd(15)}  run ${i + 1} failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      else results.push(lhr);
     }
+    if (!results.length) continue;
     const perf = median(results.map((r) => r.categories.performance.score));
     const lhr = results.find((r) => r.categories.performance.score === perf);
     const score = (id) => Math.round(lhr.categories[id].score * 100);
@@ -117,5 +97,5 @@ try {
 } finally {
   chrome.kill();
   await server.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(server.dataDir, { recursive: true, force: true });
 }
