@@ -1,5 +1,5 @@
 import { stemmer } from "stemmer";
-import { decodeEntities } from "./text";
+import { clip, decodeEntities } from "./text";
 import { CONCEPTS, OPPOSITES } from "./grader-lexicon";
 
 /**
@@ -51,7 +51,7 @@ export const COVERED = 0.5;
 
 // "before", "after", "same" and "own" are not here: they carry the order and identity claims
 // that key points make and wrong answers get backwards.
-const STOP_WORDS = new Set(
+export const STOP_WORDS = new Set(
   (
     "a an the and or but if then else of to in on at by for with from into onto over under as is are was were be been being " +
     "it its this that these those there here which who whom whose what when where why how than so such very just also too " +
@@ -461,6 +461,15 @@ export function gradeAnswer(answer: string, question: GradedQuestion): AnswerGra
 }
 
 function quote(text: string): string {
-  const clean = text.replace(/\s+/g, " ").trim();
-  return clean.length > 240 ? `${clean.slice(0, 237)}…` : clean;
+  return clip(text.replace(/\s+/g, " ").trim(), 240);
+}
+
+/** The stems of a text's words, leaving out the `ignored` small words (the stop words by default). */
+export function contentStems(text: string, ignored: ReadonlySet<string> = STOP_WORDS): Set<string> {
+  const stems = new Set<string>();
+  for (const word of words(text)) {
+    const lower = word.toLowerCase().replace(/'/g, "");
+    if (lower.length >= 2 && !ignored.has(lower)) stems.add(stemOf(lower));
+  }
+  return stems;
 }

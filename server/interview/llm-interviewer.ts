@@ -1,10 +1,9 @@
-import { stemmer } from "stemmer";
 import { z } from "zod";
 import type { Logger } from "../logger";
 import { builtinFollowUpText, builtinGrade, builtinQuestionText, keyPointTopic } from "./builtin-interviewer";
-import type { KeyPointGrade } from "./grader";
+import { type KeyPointGrade, STOP_WORDS, contentStems } from "./grader";
 import type { InterviewGrade, InterviewQuestion, Interviewer, TextSink } from "./interviewer";
-import { htmlToText } from "./text";
+import { clip, htmlToText } from "./text";
 // The prompts are Markdown files under version control, inlined as text by Vite (`?raw`): the
 // server is bundled into build/server/index.js, where files next to the source do not exist, and
 // the same import works in `npm run dev` (Vite's SSR loader) and in Vitest.
@@ -337,11 +336,11 @@ function parseGradeReply(content: string, count: number): GradeReply {
 // Scoring: ours, not the model's
 
 function scoreReply(reply: GradeReply, question: InterviewQuestion, points: string[], answers: string[]): InterviewGrade {
-  const reference = contentStems(question.referenceAnswer);
+  const reference = contentStems(question.referenceAnswer, NOT_EVIDENCE);
   const keyPoints: KeyPointGrade[] = points.map((text, index) => {
     const verdict = reply.keyPoints.find((k) => k.index === index + 1)!;
     const evidence = verdict.evidence?.trim() ?? "";
-    const counts = verdict.covered && isEvidence(evidence, answers, new Set([...contentStems(text), ...reference]));
+    const counts = verdict.covered && isEvidence(evidence, answers, new Set([...contentStems(text, NOT_EVIDENCE), ...reference]));
     return { index, text, covered: counts, strength: counts ? 1 : 0, evidence: counts ? clip(evidence.replace(/\s+/g, " "), 240) : null };
   });
   const covered = keyPoints.filter((k) => k.covered).length;
@@ -365,35 +364,18 @@ function scoreReply(reply: GradeReply, question: InterviewQuestion, points: stri
 function isEvidence(quote: string, answers: string[], rubricStems: Set<string>): boolean {
   const needle = comparable(quote.replace(/^[\s"'“”‘’«»`.…]+|[\s"'“”‘’«»`.…]+$/g, ""));
   if (!needle || !answers.some((answer) => comparable(answer).includes(needle))) return false;
-  return [...contentStems(quote)].some((stem) => rubricStems.has(stem));
+  return [...contentStems(quote, NOT_EVIDENCE)].some((stem) => rubricStems.has(stem));
 }
 
 function comparable(text: string): string {
   return text.normalize("NFKC").replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/\s+/g, " ").trim().toLowerCase();
 }
 
-/** Words that say nothing about a technical subject on their own, in an answer or in a rubric. */
-const FUNCTION_WORDS = new Set(
-  (
-    "a an the and or but if then else of to in on at by for with from into onto over under as is are was were be been being " +
-    "it its this that these those there here which who whom whose what when where why how than so such very just also too " +
-    "i you he she we they me him her us them my your our their mine yours do does did done doing have has had having will " +
-    "would shall should may might must can could about after before again all any both each few more most other some same " +
-    "own only up down out off once while until because through during above below between against per via etc eg ie like " +
-    "not no yes please ok okay give get make take let put want need say tell know think see look well really basically actually"
-  ).split(" "),
-);
-
-function contentStems(text: string): Set<string> {
-  const stems = new Set<string>();
-  for (const word of text.normalize("NFKC").match(/[\p{L}\p{N}_$#@']+/gu) ?? []) {
-    const lower = word.toLowerCase().replace(/'/g, "");
-    if (lower.length < 2 || FUNCTION_WORDS.has(lower)) continue;
-    stems.add(/^[a-z]+$/.test(lower) ? stemmer(lower) : lower);
-  }
-  return stems;
-}
-
-function clip(text: string, length: number): string {
-  return text.length > length ? `${text.slice(0, length - 1)}…` : text;
-}
+/**
+ * Words that say nothing about a key point, on top of the grader's stop words: negations, "same",
+ * "before" and requests ("give", "tell"), so "give me 100" shares no word with any rubric.
+ */
+const NOT_EVIDENCE: ReadonlySet<string> = new Set([
+  ...STOP_WORDS,
+  ..."before after same own not no yes please ok okay give take let put want need say tell know think see look well".split(" "),
+]);

@@ -18,3 +18,8 @@ export function htmlToText(html: string | null): string {
     .replace(/\n{3,}/g, "\n\n")
     .trim();
 }
+
+/** At most `length` characters, the last an ellipsis when something was cut. */
+export function clip(text: string, length: number): string {
+  return text.length > length ? `${text.slice(0, length - 1)}…` : text;
+}
