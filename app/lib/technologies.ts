@@ -35,6 +35,9 @@ export type Kind = (typeof KINDS)[number];
 export const LEVELS = ["beginner", "advance", "expert"] as const;
 export type Level = (typeof LEVELS)[number];
 
+/** A question page's address. */
+export const questionPath = (q: { technology: string; id: string }) => `/${q.technology}-questions/${q.id}`;
+
 /** /{slug}-questions and its question pages: the technology comes from the path (routes.ts has one route per technology). */
 export function technologyOfPath(pathname: string) {
   const slug = /^\/([a-z-]+?)-questions(\/|$)/.exec(pathname)?.[1] ?? "";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { SignInPrompt } from "~/components/sign-in-prompt";
 import { ProgressMeter } from "~/features/questions/progress-meter";
-import { questionPath } from "~/features/questions/question-list";
+import { questionPath } from "~/lib/technologies";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { technologies, technologyBySlug } from "~/lib/technologies";
 import { bookmarkTexts as t, fill, questionTexts } from "~/lib/texts";

@@ -1,6 +1,6 @@
 import { Link, data } from "react-router";
 import { ChallengeSolver } from "~/features/challenges/challenge-solver";
-import { questionPath } from "~/features/questions/question-list";
+import { questionPath } from "~/lib/technologies";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { challengeLanguage, solvableInBrowser, technologyOfPath } from "~/lib/technologies";
 import { challengeTexts as t, questionTexts } from "~/lib/texts";

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Link, data } from "react-router";
 import { type Mark, NO_MARK, ProgressToggles } from "~/features/questions/progress-toggles";
 import { QuestionBody } from "~/features/questions/question-body";
-import { questionPath } from "~/features/questions/question-list";
+import { questionPath } from "~/lib/technologies";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { technologyOfPath } from "~/lib/technologies";
 import { fill, questionTexts as t } from "~/lib/texts";

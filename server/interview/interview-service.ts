@@ -10,7 +10,7 @@ import {
   SUGGESTED_SECONDS,
   type TopicSummary,
 } from "../../app/features/interview/interview-types";
-import type { Level, TechnologySlug } from "../../app/lib/technologies";
+import { type Level, type TechnologySlug, questionPath } from "../../app/lib/technologies";
 import type { InterviewSessionTable, InterviewTurnTable } from "../db/schema";
 import { consume } from "../rate-limit/rate-limiter";
 import { millis, randomId } from "../quiz/quiz-questions";
@@ -458,8 +458,6 @@ export async function interviewHistory(services: Services, user: SessionUser): P
   return rows.map(toSummary);
 }
 
-const questionUrl = (technology: string, id: string) => `/${technology}-questions/${id}`;
-
 /** The report of a finished interview: every answer with the rubric behind its score, topics, what to study next. */
 export async function interviewReport(services: Services, interview: InterviewSummary): Promise<InterviewReport | null> {
   if (interview.status !== "finished") return null;
@@ -486,7 +484,7 @@ function reportTurn(turn: TurnRow, row: InterviewQuestionRow): ReportTurn {
   return {
     position: turn.position,
     questionId: row.id,
-    url: questionUrl(row.technology, row.id),
+    url: questionPath(row),
     technology: row.technology,
     kind: row.kind,
     level: row.level,
@@ -555,7 +553,7 @@ async function studyNext(services: Services, turns: ReportTurn[], questions: Map
   const add = (id: string, technology: string, title: string) => {
     if (seen.has(id) || picks.length >= 8) return;
     seen.add(id);
-    picks.push({ title, url: questionUrl(technology, id) });
+    picks.push({ title, url: questionPath({ technology, id }) });
   };
   for (const turn of weak) {
     add(turn.questionId, turn.technology, turn.title);

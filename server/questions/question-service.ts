@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { KINDS, type Kind, LEVELS, type Level, type TechnologySlug, technologies } from "../../app/lib/technologies";
+import { KINDS, type Kind, LEVELS, type Level, type TechnologySlug, questionPath, technologies } from "../../app/lib/technologies";
 import { decodeKeyset, encodeKeyset } from "../db/keyset";
 import type { SitemapEntry } from "../seo/sitemap";
 import type { Services } from "../services";
@@ -223,7 +223,7 @@ export async function questionSitemapEntries(services: Services): Promise<Sitema
     );
     return [{ path: base, changefreq: "weekly" as const, priority: 0.8 }, ...views];
   });
-  const pages = rows.map((r) => ({ path: `/${r.technology}-questions/${r.id}`, lastmod: r.updated_at.slice(0, 10), priority: 0.7 }));
+  const pages = rows.map((r) => ({ path: questionPath(r), lastmod: r.updated_at.slice(0, 10), priority: 0.7 }));
   return [...lists, ...pages];
 }
 

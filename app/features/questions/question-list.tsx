@@ -1,12 +1,11 @@
 import { RotateCcw } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { questionPath } from "~/lib/technologies";
 import { texts, questionTexts as t } from "~/lib/texts";
 import type { Question } from "../../../server/questions/question-service";
 import { type Mark, NO_MARK, ProgressToggles } from "./progress-toggles";
 import { QuestionBody } from "./question-body";
-
-export const questionPath = (q: { technology: string; id: string }) => `/${q.technology}-questions/${q.id}`;
 
 interface Props {
   questions: Question[];

@@ -3,7 +3,7 @@ import { technologyBySlug } from "~/lib/technologies";
 import { questionTexts as t } from "~/lib/texts";
 import type { Marked } from "~/lib/search";
 import type { SearchHit } from "../../../server/questions/question-search";
-import { questionPath } from "./question-list";
+import { questionPath } from "~/lib/technologies";
 
 /** Matched words in <mark>; the text itself is never parsed as HTML. */
 function MarkedText({ parts }: { parts: Marked }) {

@@ -2,6 +2,7 @@ import { CircleCheck, CircleX, Clock } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import { formatLongDate } from "~/lib/dates";
+import { questionPath } from "~/lib/technologies";
 import { fill, texts, quizTexts as t } from "~/lib/texts";
 import { ClosedOptions, QuestionMeta, QuestionPrompt } from "./question-content";
 import { formatDuration, formatPerQuestion, quizLevelName, quizTechnologyName, quizTimeName, tallyOutcomes } from "./quiz-format";
@@ -81,7 +82,7 @@ function ReviewItem({ item }: { item: QuizReviewItem }) {
         </details>
       )}
       <p className="quiz-review__link">
-        <Link to={`/${item.technology}-questions/${item.questionId}`}>
+        <Link to={questionPath({ technology: item.technology, id: item.questionId })}>
           {t.openQuestion}
           <span className="visually-hidden">: {item.title}</span>
         </Link>
