@@ -105,12 +105,12 @@ export async function createInterview(
     finished_at: null,
   };
   await db.insertInto("interview_session").values(row).execute();
-  const turn = await askTurn(services, row, onText);
-  if (!turn) {
+  const asked = await askTurn(services, row, onText);
+  if (!asked) {
     await db.deleteFrom("interview_session").where("id", "=", row.id).execute();
     return { kind: "no-questions" };
   }
-  return { kind: "created", state: await interviewState(services, row) };
+  return { kind: "created", state: await interviewState(services, row, asked) };
 }
 
 /** The interview, if it exists and belongs to the user. */
@@ -133,11 +133,17 @@ async function turnAt(services: Services, sessionId: string, position: number): 
     .executeTakeFirst();
 }
 
+/** A turn with its question: what interviewState shows, handed over by whoever has both already. */
+interface Asked {
+  turn: TurnRow;
+  row: InterviewQuestionRow;
+}
+
 /**
  * Draws the question for the session's current position and has the interviewer ask it.
  * Null when the bank has nothing left to ask. Two requests racing here insert one turn.
  */
-async function askTurn(services: Services, session: SessionRow, onText: TextSink): Promise<TurnRow | null> {
+async function askTurn(services: Services, session: SessionRow, onText: TextSink): Promise<Asked | null> {
   const { db } = services.database;
   const track = trackTechnologies(session.track)!;
   const asked = await db.selectFrom("interview_turn").select("question_id").where("session_id", "=", session.id).execute();
@@ -178,7 +184,13 @@ async function askTurn(services: Services, session: SessionRow, onText: TextSink
     .values(turn)
     .onConflict((oc) => oc.columns(["session_id", "position"]).doNothing())
     .executeTakeFirst();
-  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 ? turn : ((await turnAt(services, session.id, session.position)) ?? null);
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return { turn, row };
+  return withQuestion(services, await turnAt(services, session.id, session.position));
+}
+
+async function withQuestion(services: Services, turn: TurnRow | undefined): Promise<Asked | null> {
+  if (!turn) return null;
+  return { turn, row: (await loadInterviewQuestions(services, [turn.question_id])).get(turn.question_id)! };
 }
 
 /** Hints for a question: the topics of its first key points, in the rubric's order. */
@@ -187,13 +199,16 @@ function hintTexts(row: InterviewQuestionRow): string[] {
 }
 
 /** Where the interview is: the question being asked, with nothing that gives its answer away. */
-export async function interviewState(services: Services, session: SessionRow): Promise<InterviewState> {
+export async function interviewState(services: Services, session: SessionRow, known?: Asked): Promise<InterviewState> {
   if (session.status === "finished") return { interview: toSummary(session), current: null };
-  const turn = (await turnAt(services, session.id, session.position)) ?? (await askTurn(services, session, () => {}));
-  if (!turn) return { interview: toSummary(await finish(services, session, session.position)), current: null };
+  const asked =
+    known ??
+    (await withQuestion(services, await turnAt(services, session.id, session.position))) ??
+    (await askTurn(services, session, () => {}));
+  if (!asked) return { interview: toSummary(await finish(services, session, session.position)), current: null };
+  const { turn, row } = asked;
   // The turn was graded but the interview did not move on (the process stopped in between): move on now.
   if (turn.stage === "done") return advance(services, session, turn.score ?? 0, () => {});
-  const row = (await loadInterviewQuestions(services, [turn.question_id])).get(turn.question_id)!;
   const current: InterviewCurrent = {
     position: turn.position,
     total: session.question_count,
@@ -287,7 +302,8 @@ export async function submitAnswer(
         .where("stage", "=", "answer")
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) return { kind: "not-current" };
-      return { kind: "answered", state: await interviewState(services, session) };
+      const followed: TurnRow = { ...turn, stage: "follow-up", answer, follow_up: followUp, follow_up_point: missed.index };
+      return { kind: "answered", state: await interviewState(services, session, { turn: followed, row }) };
     }
     if (!(await closeTurn(services, turn, graded.score, graded.stored, { answer }))) return { kind: "not-current" };
     return { kind: "answered", state: await advance(services, session, graded.score, onText) };
@@ -379,9 +395,9 @@ async function advance(services: Services, session: SessionRow, raw: number, onT
     .where("id", "=", session.id)
     .where("position", "=", session.position)
     .execute();
-  const turn = await askTurn(services, next, onText);
-  if (!turn) return { interview: toSummary(await finish(services, next, next.position)), current: null };
-  return interviewState(services, next);
+  const asked = await askTurn(services, next, onText);
+  if (!asked) return { interview: toSummary(await finish(services, next, next.position)), current: null };
+  return interviewState(services, next, asked);
 }
 
 /** Ends the interview after `asked` questions: its score is their mean. */
@@ -430,7 +446,7 @@ export async function takeHint(services: Services, user: SessionUser, id: string
     .where("stage", "!=", "done")
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) return { kind: "not-current" };
-  return { kind: "hint", state: await interviewState(services, session) };
+  return { kind: "hint", state: await interviewState(services, session, { turn: { ...turn, hints: turn.hints + 1 }, row }) };
 }
 
 /** The user's interview in progress, if any (the newest). */
