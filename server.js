@@ -54,7 +54,16 @@ async function startProduction() {
     front.use(route, serveStatic({ root: path.relative(process.cwd(), clientDir) }));
   }
   front.all("*", (c) => started.app.fetch(c.req.raw, c.env));
-  const server = serve({ fetch: front.fetch, port: started.config.port, hostname: started.config.host });
+  // Visitors' cached pages are written straight to the socket, before Hono builds a Request
+  // (server/http/page-cache.ts; PAGE_CACHE_FAST_PATH=false sends them through Hono).
+  const cache = started.services.pageCache?.nodeFastPath ? started.services.pageCache : null;
+  const server = serve({
+    fetch: front.fetch,
+    port: started.config.port,
+    hostname: started.config.host,
+    createServer: (options, listener) =>
+      http.createServer(options, cache ? (req, res) => cache.serveNode(req, res) || listener(req, res) : listener),
+  });
   // Keep idle connections longer than clients and load balancers do (Node's 5 s default
   // closes sockets a client is about to reuse, which it sees as ECONNRESET).
   server.keepAliveTimeout = 65_000;

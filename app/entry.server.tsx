@@ -4,6 +4,8 @@ import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, type HandleErrorFunction, ServerRouter } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
+import type { PageCacheHandle } from "~/lib/page-cache";
+import { PAGE_CACHE_HEADER } from "../server/http/page-cache";
 
 export const streamTimeout = 5_000;
 
@@ -18,6 +20,11 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.cspNonce;
+  // The page's route says whether visitors' copies may be cached, and what content they show
+  // (server/http/page-cache.ts takes this header off before anything is sent).
+  const leaf = routerContext.staticHandlerContext.matches.at(-1);
+  const pageCache = leaf && (routerContext.routeModules[leaf.route.id]?.handle as Partial<PageCacheHandle> | undefined)?.pageCache;
+  if (pageCache) responseHeaders.set(PAGE_CACHE_HEADER, pageCache.join(","));
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

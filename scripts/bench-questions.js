@@ -58,7 +58,8 @@ function questionFile(n, rand) {
   };
 }
 
-function writeBank(folder, count) {
+/** `count` generated question files under folder/questions (300 JavaScript beginner theory among the first). */
+export function writeBank(folder, count) {
   const rand = random(42);
   for (let n = 0; n < count; n++) {
     const file = questionFile(n, rand);

@@ -13,20 +13,25 @@ export function ensureBuild(root) {
   if (built.status !== 0) process.exit(1);
 }
 
-/** The production server on a free port with a fresh data folder (and so a fresh database with the seeded content). */
-export async function startFreshServer(root, name, env = {}) {
-  const port = await new Promise((resolve) => {
+export function freePort() {
+  return new Promise((resolve) => {
     const s = net.createServer().listen(0, "127.0.0.1", () => {
       const p = s.address().port;
       s.close(() => resolve(p));
     });
   });
+}
+
+/** The production server on a free port with a fresh data folder (and so a fresh database with the seeded content). */
+export async function startFreshServer(root, name, env = {}) {
+  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `devprep-${name}-`));
   const server = await startServer({ root, port, dataDir, env });
   return { ...server, port, dataDir };
 }
 
-export async function startServer({ root, port, dataDir, env = {} }) {
+/** Resolves once `probe` answers 200 (asked every `probeMs`). */
+export async function startServer({ root, port, dataDir, env = {}, probe = "/api/health", probeMs = 100 }) {
   const server = spawn(process.execPath, ["server.js"], {
     cwd: root,
     env: {
@@ -44,15 +49,16 @@ export async function startServer({ root, port, dataDir, env = {} }) {
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
+      if ((await fetch(`${base}${probe}`)).ok) break;
     } catch {
       // not up yet
     }
-    if (i > 200 || server.exitCode !== null) throw new Error("server did not start");
-    await new Promise((r) => setTimeout(r, 100));
+    if (i * probeMs > 20_000 || server.exitCode !== null) throw new Error("server did not start");
+    await new Promise((r) => setTimeout(r, probeMs));
   }
   return {
     base,
+    pid: server.pid,
     async stop() {
       server.kill("SIGTERM");
       if (server.exitCode === null) await new Promise((resolve) => server.once("exit", resolve));

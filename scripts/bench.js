@@ -2,8 +2,8 @@
 // `npm run bench`: starts the production server on a free port with a fresh database and
 // measures requests/s and latency with autocannon on this machine (the load generator
 // shares the two cores with the server, as in ARCHITECTURE.md's figures).
-// Options: --duration <s> (default 10), --connections <n> (default 32), --no-blog,
-// --no-questions, --no-runner (skip those parts).
+// Options: --duration <s> (default 10), --connections <n> (default 32), --no-throughput,
+// --no-blog, --no-questions, --no-runner (skip those parts).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,6 +12,7 @@ import autocannon from "autocannon";
 import { benchBlog } from "./bench-blog.js";
 import { benchQuestions } from "./bench-questions.js";
 import { benchRunner } from "./bench-runner.js";
+import { benchThroughput } from "./bench-throughput.js";
 import { ensureBuild, startFreshServer } from "./bench-server.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -70,6 +71,7 @@ try {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
+if (!args.includes("--no-throughput")) await benchThroughput({ root, duration, connections });
 if (!args.includes("--no-blog")) await benchBlog({ root, port, duration: Math.min(duration, 5), connections });
 if (!args.includes("--no-questions")) await benchQuestions({ root, port, duration: Math.min(duration, 5), connections });
 if (!args.includes("--no-runner")) await benchRunner({ root, port });

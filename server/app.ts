@@ -5,6 +5,7 @@ import type { ApiEnv } from "./api/types";
 import { canonicalUrls } from "./http/canonical-url";
 import { clientKey } from "./http/client-address";
 import { compressHtml } from "./http/compress-html";
+import { privatePages } from "./http/page-cache";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
 import type { Services } from "./services";
@@ -22,13 +23,25 @@ export function createApp(services: Services, build: () => Promise<ServerBuild>)
   const mode = services.config.env === "production" ? "production" : "development";
   const renderPage = createRequestHandler(build, mode);
   const app = new Hono<ApiEnv>();
+  const { pageCache } = services;
 
+  // Visitors' cached pages are answered before anything else (server.js answers most of them
+  // even earlier, on the socket).
+  if (pageCache) app.use(pageCache.serve());
   app.use(requestLog(services.logger));
   app.use(securityHeaders({ https: services.config.secureCookies, dev: mode === "development" }));
   app.use(async (c, next) => {
     c.set("services", services);
     await next();
   });
+  // After a write, this process reads the content versions before it answers: its own users
+  // never meet a cached page older than what they just changed.
+  if (pageCache) {
+    app.use(async (c, next) => {
+      await next();
+      if (c.req.method !== "GET" && c.req.method !== "HEAD") await pageCache.versions.refresh();
+    });
+  }
 
   app.route("/", createApi());
 
@@ -45,7 +58,7 @@ export function createApp(services: Services, build: () => Promise<ServerBuild>)
   // Images users uploaded for their posts (DATA_DIR/uploads).
   app.get("/uploads/:name", async (c) => (await readImageUpload(services, c.req.param("name"))) ?? c.notFound());
 
-  app.all("*", compressHtml(), (c) =>
+  app.all("*", compressHtml(), pageCache ? pageCache.store() : privatePages(), (c) =>
     renderPage(c.req.raw, {
       services,
       cspNonce: c.var.cspNonce,

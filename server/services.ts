@@ -15,6 +15,8 @@ import { createLlmInterviewer } from "./interview/llm-interviewer";
 import { type RoomBus, createRoomBus } from "./quiz/room-bus";
 import { RoomHub } from "./quiz/room-hub";
 import { resolveAuthSecret } from "./secrets";
+import { ContentVersions } from "./http/content-versions";
+import { type PageCache, createPageCache } from "./http/page-cache";
 
 /**
  * Everything a request handler needs, created once per process and handed to the API
@@ -35,6 +37,8 @@ export interface Services {
   rooms: RoomHub;
   /** Mock interviews' interviewer: a language model when LLM_BASE_URL is set, else the built-in one. */
   interviewer: Interviewer;
+  /** Visitors' content pages, kept until their content changes (null when PAGE_CACHE_MB is 0). */
+  pageCache: PageCache | null;
 }
 
 export interface ServiceOptions {
@@ -83,21 +87,43 @@ export async function createServices(config: Config, logger: Logger, options: Se
     typeChecker: createTypeChecker(),
     roomBus,
     interviewer: createInterviewer(config, logger),
+    pageCache: null,
   } as Services;
   services.rooms = new RoomHub(services, roomBus, { hostGraceMs: options.roomHostGraceMs });
-  if (options.importContent === false) return services;
-  // The staff posts in content/blog are imported on every start; unchanged files write
-  // nothing. The question bank is parsed only when its files changed since the last import.
-  try {
-    const imported = await importBlogContent(services, path.join(config.contentDir, "blog"));
-    if (imported.added + imported.updated + imported.removed > 0) logger.info({ imported }, "blog content imported");
-    const questions = await importQuestions(services, path.join(config.contentDir, "questions"), { onlyIfChanged: true });
-    if (!questions.skipped) logger.info({ questions }, "question bank imported");
-  } catch (error) {
-    await closeServices(services);
-    throw error;
+  if (options.importContent !== false) {
+    // The staff posts in content/blog are imported on every start; unchanged files write
+    // nothing. The question bank is parsed only when its files changed since the last import.
+    try {
+      const imported = await importBlogContent(services, path.join(config.contentDir, "blog"));
+      if (imported.added + imported.updated + imported.removed > 0) logger.info({ imported }, "blog content imported");
+      const questions = await importQuestions(services, path.join(config.contentDir, "questions"), { onlyIfChanged: true });
+      if (!questions.skipped) logger.info({ questions }, "question bank imported");
+    } catch (error) {
+      await closeServices(services);
+      throw error;
+    }
   }
+  services.pageCache = await startPageCache(services);
   return services;
+}
+
+/** How often each process reads the content versions: another process's edit shows within this. */
+const CONTENT_VERSION_POLL_MS = 250;
+
+async function startPageCache({ config, database, logger }: Services): Promise<PageCache | null> {
+  const versions = new ContentVersions(database.db, logger);
+  const cache = createPageCache(versions, {
+    maxMegabytes: config.pageCache.megabytes,
+    maxAgeMs: 10 * 60_000,
+    https: config.secureCookies,
+    dev: config.env === "development",
+    nodeFastPath: config.pageCache.nodeFastPath,
+    logger,
+  });
+  if (!cache) return null;
+  await versions.refresh();
+  versions.start(CONTENT_VERSION_POLL_MS);
+  return cache;
 }
 
 /** A language model when one is configured (LLM_BASE_URL + LLM_MODEL), else the built-in interviewer. */
@@ -109,6 +135,7 @@ function createInterviewer(config: Config, logger: Logger): Interviewer {
 }
 
 export async function closeServices(services: Services): Promise<void> {
+  services.pageCache?.versions.stop();
   await services.rooms.close();
   await services.roomBus.close();
   await services.typeChecker.close();

@@ -13,8 +13,12 @@ import { texts } from "~/lib/texts";
 import { useSite } from "~/lib/use-site";
 import { countQuestions } from "../../server/questions/question-service";
 import type { Route } from "./+types/home";
+import { cachedFor } from "~/lib/page-cache";
 
 const QUESTIONS = "/javascript-questions";
+
+// Visitors get this page from the page cache until the question bank changes.
+export const handle = cachedFor("questions");
 
 // Spec §2: the home route with any query string goes to /404. A full page load gets an
 // HTTP redirect; a client navigation replaces the history entry.

@@ -4,6 +4,10 @@ import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { fill, overviewTexts as t } from "~/lib/texts";
 import { htmlOverview } from "../../server/learn/html-overview";
 import type { Route } from "./+types/html-overview";
+import { cachedFor } from "~/lib/page-cache";
+
+// Visitors get this page from the page cache (it changes only with a new release).
+export const handle = cachedFor();
 
 export function loader({ context }: Route.LoaderArgs) {
   try {

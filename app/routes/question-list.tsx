@@ -13,9 +13,13 @@ import { doneInTechnology, marksFor } from "../../server/progress/progress-servi
 import { countQuestions, decodeListCursor, listQuestions } from "../../server/questions/question-service";
 import { currentUser } from "../../server/users/user-service";
 import type { Route } from "./+types/question-list";
+import { cachedFor } from "~/lib/page-cache";
 
 const asKind = (value: string | null) => ((KINDS as readonly string[]).includes(value ?? "") ? (value as Kind) : null);
 const asLevel = (value: string | null) => ((LEVELS as readonly string[]).includes(value ?? "") ? (value as Level) : null);
+
+// Visitors get this page from the page cache until the question bank changes.
+export const handle = cachedFor("questions");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

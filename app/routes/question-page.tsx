@@ -11,6 +11,10 @@ import { marksFor } from "../../server/progress/progress-service";
 import { findQuestion } from "../../server/questions/question-service";
 import { currentUser } from "../../server/users/user-service";
 import type { Route } from "./+types/question-page";
+import { cachedFor } from "~/lib/page-cache";
+
+// Visitors get this page from the page cache until the question bank changes.
+export const handle = cachedFor("questions");
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const technology = technologyOfPath(new URL(request.url).pathname);

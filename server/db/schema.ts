@@ -279,7 +279,14 @@ export interface InterviewTurnTable {
   score: number | null;
 }
 
+/** The page cache's content versions (server/http/content-versions.ts), raised by triggers. */
+export interface ContentVersionTable {
+  scope: string;
+  version: number;
+}
+
 export interface Database {
+  content_version: ContentVersionTable;
   interview_session: InterviewSessionTable;
   interview_turn: InterviewTurnTable;
   quiz_attempt: QuizAttemptTable;

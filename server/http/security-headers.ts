@@ -2,11 +2,14 @@ import crypto from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { ApiEnv } from "../api/types";
 
-/** The page policy: scripts only from our origin or carrying this response's nonce. */
-export function contentSecurityPolicy(nonce: string, { dev }: { dev: boolean }): string {
+/**
+ * The page policy: scripts only from our origin or named in `scriptSources` (this response's
+ * nonce, or the hashes of a cached page's inline scripts).
+ */
+export function contentSecurityPolicy(scriptSources: string[], { dev }: { dev: boolean }): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    ["script-src 'self'", ...scriptSources].join(" "),
     // React's style={...} props become style attributes; scripts stay locked down.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
@@ -22,6 +25,23 @@ export function contentSecurityPolicy(nonce: string, { dev }: { dev: boolean }):
   ].join("; ");
 }
 
+const PERMISSIONS = "camera=(), geolocation=(), payment=(), usb=(), microphone=(self)";
+// Pages only: the Google popup comes back through redirects and its landing page, which
+// must all keep the link to the opener.
+const OPENER_POLICY = "same-origin-allow-popups";
+
+/** Every header below as a page gets it by default (the page cache stores them with its pages). */
+export function pageSecurityHeaders({ https }: { https: boolean }): [string, string][] {
+  return [
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["X-Frame-Options", "DENY"],
+    ["Permissions-Policy", PERMISSIONS],
+    ...(https ? [["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] as [string, string]] : []),
+    ["Cross-Origin-Opener-Policy", OPENER_POLICY],
+  ];
+}
+
 /**
  * Security headers on every response; the Content-Security-Policy on every HTML response
  * that has not set its own. The nonce is made per request and handed to the page
@@ -33,20 +53,17 @@ export function securityHeaders({ https, dev }: { https: boolean; dev: boolean }
     c.set("cspNonce", nonce);
     await next();
     const headers = c.res.headers;
-    headers.set("X-Content-Type-Options", "nosniff");
-    headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-    // Only the sandbox frame may be framed, and only by our pages (it sets SAMEORIGIN).
-    if (!headers.has("X-Frame-Options")) headers.set("X-Frame-Options", "DENY");
-    headers.set("Permissions-Policy", "camera=(), geolocation=(), payment=(), usb=(), microphone=(self)");
-    if (https) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    const type = headers.get("Content-Type") ?? "";
-    if (type.startsWith("text/html") && !headers.has("Content-Security-Policy")) {
-      headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, { dev }));
+    const html = (headers.get("Content-Type") ?? "").startsWith("text/html");
+    for (const [name, value] of pageSecurityHeaders({ https })) {
+      // A response may choose its own frame and opener policy (the sandbox frame, the Google popup's pages).
+      if (name === "X-Frame-Options" || name === "Cross-Origin-Opener-Policy") {
+        if (!headers.has(name) && (html || name === "X-Frame-Options")) headers.set(name, value);
+        continue;
+      }
+      headers.set(name, value);
     }
-    // Pages only, and a page may choose its own: the Google popup comes back through
-    // redirects and its landing page, which must all keep the link to the opener.
-    if (type.startsWith("text/html") && !headers.has("Cross-Origin-Opener-Policy")) {
-      headers.set("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
+    if (html && !headers.has("Content-Security-Policy")) {
+      headers.set("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`], { dev }));
     }
   };
 }

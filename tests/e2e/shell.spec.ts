@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { texts } from "../../app/lib/texts";
 import { acceptCookies, expect, expectAccessible, test, waitForHydration } from "./fixtures";
 
@@ -15,22 +16,51 @@ test("the home page is server-rendered with its title, description, canonical li
   await expectAccessible(page);
 });
 
-test("pages carry a nonce-based Content-Security-Policy and every inline script has the nonce", async ({ page }) => {
-  const response = await page.goto("/");
+/** A page's inline scripts (structured data is a data block the browser never runs, so CSP does not govern it). */
+function inlineScripts(html: string) {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
+    .map((m) => ({ attributes: m[1] ?? "", body: m[2] ?? "" }))
+    .filter((s) => !s.attributes.includes("application/ld+json"));
+}
+
+function expectLockedDown(csp: string) {
+  for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(csp).toContain(directive);
+  expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+}
+
+test("pages rendered per request carry a nonce-based Content-Security-Policy and every inline script has the nonce", async ({ page }) => {
+  // The quiz page is not one the page cache keeps, so it is rendered for each request.
+  const response = await page.goto("/quizzes");
   const csp = response?.headers()["content-security-policy"] ?? "";
   const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
   expect(nonce).toBeTruthy();
-  for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(csp).toContain(directive);
-  expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  expectLockedDown(csp);
   expect(response?.headers()["x-content-type-options"]).toBe("nosniff");
   expect(response?.headers()["referrer-policy"]).toBeTruthy();
-  const html = (await response?.text()) ?? "";
-  // Structured data (application/ld+json) is a data block the browser never runs, so CSP does not govern it.
-  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)]
-    .map((m) => m[1] ?? "")
-    .filter((a) => !a.includes("application/ld+json"));
-  expect(inline.length).toBeGreaterThan(0);
-  for (const attributes of inline) expect(attributes).toContain(`nonce="${nonce}"`);
+  expect(response?.headers()["cache-control"]).toBe("private, no-cache");
+  const scripts = inlineScripts((await response?.text()) ?? "");
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const { attributes } of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+  await waitForHydration(page);
+});
+
+test("visitors' cached pages carry a policy of their inline scripts' hashes, no nonce, and still run", async ({ page, request }) => {
+  await request.get("/devinsights");
+  const response = await page.goto("/devinsights");
+  const headers = response?.headers() ?? {};
+  expect(headers["x-cache"]).toBe("hit");
+  expect(headers["cache-control"]).toContain("s-maxage=");
+  const csp = headers["content-security-policy"] ?? "";
+  expectLockedDown(csp);
+  expect(csp).not.toContain("'nonce-");
+  const scripts = inlineScripts((await response?.text()) ?? "");
+  expect(scripts.length).toBeGreaterThan(0);
+  const allowed = [...csp.matchAll(/'sha256-([^']+)'/g)].map((m) => m[1]);
+  for (const { attributes, body } of scripts) {
+    expect(attributes).not.toContain("nonce");
+    expect(allowed).toContain(crypto.createHash("sha256").update(body).digest("base64"));
+  }
+  // The scripts ran: the page hydrated (a refused script is also a console error, which fails every test).
   await waitForHydration(page);
 });
 

@@ -1,0 +1,267 @@
+// Part of `npm run bench` (issue #14): throughput against the machine's limit.
+// - a cached anonymous page, answered on the socket and through Hono, against nginx serving the
+//   same bytes (Debian's nginx-light, when installed): the physical limit here;
+// - an uncached server-rendered 100-question list against a one-line page (the not-found page:
+//   the site's shell around one line) rendered by the same stack;
+// - the API's 100-question list against a bare Hono route sending the same JSON;
+// - /api/health; the server's resident memory idle and under load; start-up time to the first
+//   200 with 1,000 questions to import.
+// Load comes from wrk when installed (as in ARCHITECTURE.md's figures), else autocannon, on the
+// same two cores as the server.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { writeBank } from "./bench-questions.js";
+import { freePort, startServer } from "./bench-server.js";
+
+const PAGE = "/javascript-questions/bench-00150";
+const LIST = "/javascript-questions?kind=theory&level=beginner";
+const ONE_LINE = "/404";
+const API_LIST = "/api/questions?technology=javascript&kind=theory&level=beginner";
+const COMPRESSED = { "Accept-Encoding": "br, gzip" };
+
+const has = (command) => spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
+const nginxBinary = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p));
+
+/** Resident memory of a process in MB (Linux). */
+function rssMb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+function parseWrkLatency(value, unit) {
+  return Number(value) * { us: 0.001, ms: 1, s: 1000 }[unit];
+}
+
+/** requests/s, p50 and p99 in ms, errors; `headers` sent with every request. */
+async function load(url, { duration, connections, headers = {} }) {
+  if (has("wrk")) {
+    const args = ["-t1", `-c${connections}`, `-d${duration}s`, "--latency"];
+    for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
+    const out = spawnSync("wrk", [...args, url], { encoding: "utf8" }).stdout;
+    const latency = (p) => {
+      const m = new RegExp(`\\s${p}%\\s+([\\d.]+)(us|ms|s)`).exec(out);
+      return m ? parseWrkLatency(m[1], m[2]) : NaN;
+    };
+    const errors =
+      Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0) + Number(/Socket errors:.*timeout (\d+)/.exec(out)?.[1] ?? 0);
+    return { rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]), p50: latency(50), p99: latency(99), errors };
+  }
+  const r = await new Promise((resolve, reject) =>
+    autocannon({ url, duration, connections, headers }, (error, result) => (error ? reject(error) : resolve(result))),
+  );
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
+}
+
+async function measure(url, options, pid) {
+  await load(url, { ...options, duration: 3 }); // warm-up: JIT, the page cache, SQLite's pages
+  let peak = 0;
+  const sampler = pid ? setInterval(() => (peak = Math.max(peak, rssMb(pid))), 250) : null;
+  const result = await load(url, options);
+  if (sampler) clearInterval(sampler);
+  return { ...result, rss: peak };
+}
+
+/** nginx serving `body` with the given headers at /page, on a free port. */
+async function startNginx(body, contentEncoding) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-bench-nginx-"));
+  fs.writeFileSync(path.join(dir, "page"), body);
+  const port = await freePort();
+  fs.writeFileSync(
+    path.join(dir, "nginx.conf"),
+    `worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
+  keepalive_requests 1000000;
+  server {
+    listen 127.0.0.1:${port};
+    location = /page {
+      root ${dir};
+      default_type "text/html; charset=utf-8";
+      add_header Content-Encoding ${contentEncoding};
+    }
+  }
+}
+`,
+  );
+  const child = spawn(nginxBinary, ["-c", path.join(dir, "nginx.conf"), "-p", dir], { stdio: "ignore" });
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/page`)).ok) break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  return {
+    url: `http://127.0.0.1:${port}/page`,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A bare Hono app on @hono/node-server answering /json with `json`, in its own process. */
+async function startBareHono(root, json) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-bench-hono-"));
+  fs.writeFileSync(path.join(dir, "payload.json"), json);
+  const port = await freePort();
+  const script = `
+    const { Hono } = await import(${JSON.stringify(path.join(root, "node_modules/hono/dist/index.js"))});
+    const { serve } = await import(${JSON.stringify(path.join(root, "node_modules/@hono/node-server/dist/index.mjs"))});
+    const payload = JSON.parse(require("node:fs").readFileSync(${JSON.stringify(path.join(dir, "payload.json"))}, "utf8"));
+    const app = new Hono();
+    app.get("/json", (c) => c.json(payload));
+    serve({ fetch: app.fetch, port: ${port}, hostname: "127.0.0.1" });
+  `;
+  const child = spawn(process.execPath, ["--input-type=commonjs", "-e", `(async () => { ${script} })()`], {
+    env: { ...process.env, NODE_ENV: "production" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/json`)).ok) break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  return {
+    url: `http://127.0.0.1:${port}/json`,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Time from starting the process to the first 200 of the home page, importing `count` questions. */
+async function startupTime(root, count) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-bench-startup-"));
+  writeBank(path.join(dataDir, "content"), count);
+  const port = await freePort();
+  const started = performance.now();
+  const server = await startServer({ root, port, dataDir, env: { CONTENT_DIR: path.join(dataDir, "content") }, probe: "/", probeMs: 10 });
+  const first = performance.now() - started;
+  await server.stop();
+  // Again, with the bank already imported.
+  const restarted = performance.now();
+  const again = await startServer({ root, port, dataDir, env: { CONTENT_DIR: path.join(dataDir, "content") }, probe: "/", probeMs: 10 });
+  const second = performance.now() - restarted;
+  await again.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return { first, second };
+}
+
+export async function benchThroughput({ root, duration, connections }) {
+  const generator = has("wrk") ? "wrk -t1" : "autocannon";
+  const rows = [];
+  const add = (name, r, ratioTo, ratioName) =>
+    rows.push({ name, ...r, ratio: ratioTo ? `${(r.rps / ratioTo.rps).toFixed(2)}× ${ratioName}` : "" });
+  const options = { duration, connections };
+
+  // One bank for all servers: 1,000 generated questions, 300 of them JavaScript beginner theory.
+  const contentDir = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-bench-bank-"));
+  writeBank(contentDir, 1_000);
+  const serverWith = async (env) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-bench-throughput-"));
+    const server = await startServer({ root, port: await freePort(), dataDir, env: { CONTENT_DIR: contentDir, ...env } });
+    return {
+      ...server,
+      async stop() {
+        await server.stop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  };
+  let idleRss = 0;
+  let peakRss = 0;
+  try {
+    // 1. The page cache: on the socket (the default), then through Hono.
+    const cached = await serverWith({});
+    let page;
+    try {
+      idleRss = rssMb(cached.pid);
+      page = Buffer.from(await (await fetch(cached.base + PAGE, { headers: { "Accept-Encoding": "br" } })).arrayBuffer());
+      const hit = await fetch(cached.base + PAGE, { headers: COMPRESSED });
+      if (hit.headers.get("x-cache") !== "hit") throw new Error(`${PAGE} was not served from the page cache`);
+      const nginx = nginxBinary ? await startNginx(page, "br") : null;
+      const limit = nginx ? await measure(nginx.url, { ...options, headers: COMPRESSED }) : null;
+      await nginx?.stop();
+      if (limit) add(`nginx, the same ${(page.length / 1024).toFixed(1)} kB (Brotli)`, limit);
+      add(
+        `cached page ${PAGE}, on the socket`,
+        await measure(cached.base + PAGE, { ...options, headers: COMPRESSED }, cached.pid),
+        limit,
+        "nginx",
+      );
+      add("/api/health", await measure(cached.base + "/api/health", options, cached.pid));
+      const api = await measure(cached.base + API_LIST, options, cached.pid);
+      const json = await (await fetch(cached.base + API_LIST)).text();
+      const bare = await startBareHono(root, json);
+      const honoJson = await measure(bare.url, options);
+      await bare.stop();
+      add(`bare Hono route, the same JSON (${(json.length / 1024).toFixed(1)} kB)`, honoJson);
+      add("API list, 100 questions", api, honoJson, "bare Hono");
+      peakRss = Math.max(...rows.map((r) => r.rss ?? 0));
+      const throughHono = await serverWith({ PAGE_CACHE_FAST_PATH: "false" });
+      try {
+        add(
+          "cached page, through Hono (PAGE_CACHE_FAST_PATH=false)",
+          await measure(throughHono.base + PAGE, { ...options, headers: COMPRESSED }, throughHono.pid),
+          limit,
+          "nginx",
+        );
+      } finally {
+        await throughHono.stop();
+      }
+    } finally {
+      await cached.stop();
+    }
+
+    // 2. Server rendering without the cache (as signed-in readers get it), gzip per request.
+    const uncached = await serverWith({ PAGE_CACHE_MB: "0" });
+    try {
+      const gzip = { "Accept-Encoding": "gzip" };
+      const oneLine = await measure(uncached.base + ONE_LINE, { ...options, headers: gzip }, uncached.pid);
+      add("one-line page (not found), rendered per request", oneLine);
+      const list = await measure(uncached.base + LIST, { ...options, headers: gzip }, uncached.pid);
+      add("100-question list, rendered per request", list, oneLine, "one-line page");
+      peakRss = Math.max(peakRss, oneLine.rss, list.rss);
+    } finally {
+      await uncached.stop();
+    }
+  } finally {
+    fs.rmSync(contentDir, { recursive: true, force: true });
+  }
+
+  console.log(
+    `\nThroughput (issue #14): ${generator}, ${connections} connections, ${duration} s per target, ${os.cpus().length} cores shared\n`,
+  );
+  console.log("target".padEnd(58), "req/s".padStart(9), "p50 ms".padStart(8), "p99 ms".padStart(8), "errors".padStart(7), "  ratio");
+  for (const r of rows) {
+    console.log(
+      r.name.padEnd(58),
+      r.rps.toFixed(0).padStart(9),
+      r.p50.toFixed(2).padStart(8),
+      r.p99.toFixed(2).padStart(8),
+      String(r.errors).padStart(7),
+      ` ${r.ratio}`,
+    );
+  }
+  if (!nginxBinary) console.log("\n(nginx is not installed: apt-get install nginx-light to compare with the machine's limit)");
+  console.log(`\nresident memory: ${idleRss.toFixed(0)} MB idle after start, ${peakRss.toFixed(0)} MB at most under load`);
+  const startup = await startupTime(root, 1_000);
+  console.log(
+    `start-up to the first 200 of /: ${(startup.first / 1000).toFixed(2)} s importing 1,000 questions, ` +
+      `${(startup.second / 1000).toFixed(2)} s with them already imported`,
+  );
+}

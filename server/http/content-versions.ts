@@ -1,0 +1,58 @@
+import type { Kysely } from "kysely";
+import type { ContentScope } from "../../app/lib/page-cache";
+import type { Database } from "../db/schema";
+import type { Logger } from "../logger";
+
+/**
+ * This process's view of the content versions. Triggers raise a scope's version whenever its
+ * content changes, whoever writes it; every process reads the versions again every
+ * `pollMs` (so another process's edit reaches this one's cache within that time) and right
+ * after each of its own writes (so its own users never see a page older than their change).
+ */
+export class ContentVersions {
+  private versions = new Map<string, number>();
+  private inFlight: Promise<void> | null = null;
+  private timer: ReturnType<typeof setInterval> | null = null;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Reads the versions now; concurrent callers share one query. */
+  refresh(): Promise<void> {
+    this.inFlight ??= this.read().finally(() => {
+      this.inFlight = null;
+    });
+    return this.inFlight;
+  }
+
+  start(pollMs: number): void {
+    this.timer ??= setInterval(() => void this.refresh(), pollMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** The versions a page built now depends on, in the order of `scopes`. */
+  snapshot(scopes: readonly ContentScope[]): number[] {
+    return scopes.map((scope) => this.versions.get(scope) ?? 0);
+  }
+
+  isCurrent(scopes: readonly ContentScope[], snapshot: readonly number[]): boolean {
+    return scopes.every((scope, i) => this.versions.get(scope) === snapshot[i]);
+  }
+
+  private async read(): Promise<void> {
+    try {
+      const rows = await this.db.selectFrom("content_version").select(["scope", "version"]).execute();
+      for (const row of rows) this.versions.set(row.scope, Number(row.version));
+    } catch (error) {
+      // The database is away: cached pages stay as they are (readers keep reading) until it is back.
+      this.logger.warn({ err: error }, "content versions could not be read");
+    }
+  }
+}

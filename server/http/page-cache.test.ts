@@ -1,0 +1,120 @@
+import crypto from "node:crypto";
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import type { ApiEnv } from "../api/types";
+import { createLogger } from "../logger";
+import type { ContentVersions } from "./content-versions";
+import { PAGE_CACHE_HEADER, PageCache, chooseEncoding, inlineScriptHashes, matchesEtag } from "./page-cache";
+
+/** Versions that only move when a test says so. */
+function fakeVersions() {
+  const current = new Map<string, number>([
+    ["questions", 1],
+    ["blog", 1],
+  ]);
+  return {
+    bump: (scope: string) => current.set(scope, (current.get(scope) ?? 0) + 1),
+    versions: {
+      snapshot: (scopes: readonly string[]) => scopes.map((s) => current.get(s) ?? 0),
+      isCurrent: (scopes: readonly string[], snapshot: readonly number[]) => scopes.every((s, i) => current.get(s) === snapshot[i]),
+      refresh: async () => {},
+    } as unknown as ContentVersions,
+  };
+}
+
+/** An app whose pages are random text of `size` bytes, cacheable for the given scopes; counts renders. */
+function appWith(cache: PageCache, size = 2000) {
+  let renders = 0;
+  const app = new Hono<ApiEnv>();
+  app.use(async (c, next) => {
+    c.set("cspNonce", "n0nce");
+    await next();
+  });
+  app.use(cache.serve());
+  app.get("*", cache.store(), (c) => {
+    renders++;
+    const scopes = c.req.query("scopes");
+    const body = `<html><script nonce="n0nce">boot()</script><p>${crypto.randomBytes(size / 2).toString("hex")}</p></html>`;
+    return c.html(body, c.req.query("status") === "404" ? 404 : 200, scopes === undefined ? {} : { [PAGE_CACHE_HEADER]: scopes });
+  });
+  return { app, renders: () => renders };
+}
+
+const options = { maxBytes: 64 * 1024, maxAgeMs: 60_000, https: false, dev: false, nodeFastPath: true, logger: createLogger("silent") };
+
+describe("the page cache", () => {
+  it("keeps a page its route allows, until the content behind it changes", async () => {
+    const { bump, versions } = fakeVersions();
+    const { app, renders } = appWith(new PageCache(versions, options));
+    const ask = (path: string, headers: Record<string, string> = {}) =>
+      app.request(path, { headers: { "Accept-Encoding": "gzip", ...headers } });
+    const first = await ask("/a?scopes=blog");
+    expect(first.headers.get("X-Cache")).toBe("miss");
+    expect(first.headers.get(PAGE_CACHE_HEADER)).toBeNull();
+    const second = await ask("/a?scopes=blog");
+    expect(second.headers.get("X-Cache")).toBe("hit");
+    expect(renders()).toBe(1);
+    bump("questions");
+    expect((await ask("/a?scopes=blog")).headers.get("X-Cache")).toBe("hit");
+    bump("blog");
+    expect((await ask("/a?scopes=blog")).headers.get("X-Cache")).toBe("miss");
+    expect(renders()).toBe(2);
+    // Routes that do not opt in, sessions, and errors other than 404 are rendered every time.
+    for (const [path, headers] of [
+      ["/b", {}],
+      ["/a?scopes=blog", { Cookie: "better-auth.session_token=x" }],
+      ["/a?scopes=blog", { Authorization: "Bearer x" }],
+    ] as const) {
+      const response = await ask(path, headers);
+      expect(response.headers.get("X-Cache")).toBeNull();
+      expect(response.headers.get("Cache-Control")).toBe("private, no-cache");
+    }
+    await ask("/c?scopes=&status=404");
+    expect((await ask("/c?scopes=&status=404")).status).toBe(404);
+    expect(renders()).toBe(6);
+  });
+
+  it("stays within its byte budget, dropping the least recently used page first", async () => {
+    const { versions } = fakeVersions();
+    const cache = new PageCache(versions, options);
+    const { app } = appWith(cache, 4000);
+    const ask = (path: string) => app.request(path, { headers: { "Accept-Encoding": "br" } });
+    for (let i = 0; i < 12; i++) {
+      await ask(`/p${i}?scopes=`);
+      if (i > 0) await ask("/p0?scopes="); // keeps p0 the most recently used
+    }
+    expect(cache.bytes).toBeLessThanOrEqual(options.maxBytes);
+    expect(cache.count).toBeLessThan(12);
+    expect((await ask("/p0?scopes=")).headers.get("X-Cache")).toBe("hit");
+    expect((await ask("/p1?scopes=")).headers.get("X-Cache")).toBe("miss");
+  });
+
+  it("renders a page once for many visitors asking at the same moment", async () => {
+    const { versions } = fakeVersions();
+    const { app, renders } = appWith(new PageCache(versions, options));
+    const responses = await Promise.all(Array.from({ length: 10 }, () => app.request("/same?scopes=questions")));
+    expect(renders()).toBe(1);
+    expect(new Set(await Promise.all(responses.map((r) => r.text()))).size).toBe(1);
+  });
+});
+
+describe("page cache helpers", () => {
+  it("prefers Brotli, then gzip, and honours q=0", () => {
+    expect(chooseEncoding("gzip, deflate, br")).toBe("br");
+    expect(chooseEncoding("gzip, br;q=0")).toBe("gzip");
+    expect(chooseEncoding("identity")).toBeNull();
+    expect(chooseEncoding(undefined)).toBeNull();
+  });
+
+  it("matches If-None-Match lists and weak tags", () => {
+    expect(matchesEtag('"x", W/"abc"', '"abc"')).toBe(true);
+    expect(matchesEtag('"other"', '"abc"')).toBe(false);
+  });
+
+  it("hashes inline scripts, not external scripts or data blocks", () => {
+    const html =
+      '<script>a()</script><script type="module">import "x"</script><script src="/x.js"></script><script type="application/ld+json">{}</script>';
+    const hash = (s: string) => `'sha256-${crypto.createHash("sha256").update(s).digest("base64")}'`;
+    expect(inlineScriptHashes(html)).toEqual([hash("a()"), hash('import "x"')]);
+  });
+});

@@ -1,0 +1,359 @@
+import crypto from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { MiddlewareHandler } from "hono";
+import type { ApiEnv } from "../api/types";
+import type { Logger } from "../logger";
+import type { ContentScope } from "../../app/lib/page-cache";
+import type { ContentVersions } from "./content-versions";
+import { contentSecurityPolicy, pageSecurityHeaders } from "./security-headers";
+
+/**
+ * The anonymous page cache (issue #14, ARCHITECTURE.md): content pages rendered once for
+ * visitors without a session and kept, compressed, until the content behind them changes.
+ *
+ * - A route opts in with `export const handle = { pageCache: [scopes] }`; entry.server passes
+ *   the scopes out in PAGE_CACHE_HEADER, which never leaves the server.
+ * - Only GET requests without a session cookie or Authorization header are served from or
+ *   stored in the cache, and only 200 and 404 pages that set no cookie. Everyone else gets a
+ *   page rendered for them with `Cache-Control: private, no-cache`.
+ * - A cached page cannot carry a CSP nonce (it would be the same for every visitor): its
+ *   nonces are removed and its policy lists the SHA-256 hashes of its inline scripts.
+ * - Entries remember the content versions they were built from (content-versions.ts) and are
+ *   dropped once a version moves on, or after `maxAgeMs` whatever happens.
+ * - Kept as Brotli and gzip, least recently used first out once `maxBytes` is reached.
+ * - Hits are answered by `serveNode` in server.js's request listener, before Hono, the API
+ *   and React Router; `serve()` answers them as the app's first middleware otherwise.
+ */
+
+export const PAGE_CACHE_HEADER = "X-DevPrep-Page-Cache";
+/** What a CDN may do with a cached page: keep it a minute, serve it stale while it asks again. */
+export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+/** Pages rendered for one reader: no shared cache may keep them, browsers ask again each time. */
+export const PRIVATE_PAGE_CACHE_CONTROL = "private, no-cache";
+
+const CONTENT_SCOPES: readonly ContentScope[] = ["questions", "blog"];
+const MAX_KEY_LENGTH = 512;
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const gunzip = promisify(zlib.gunzip);
+
+type Encoding = "br" | "gzip";
+
+export interface CachedPage {
+  key: string;
+  status: number;
+  scopes: ContentScope[];
+  versions: number[];
+  storedAt: number;
+  etag: string;
+  html: number;
+  br: Buffer;
+  gzip: Buffer;
+  /** Response headers without Content-Encoding and Content-Length. */
+  headers: [string, string][];
+  /** For node:http's writeHead, per encoding: the headers above plus encoding and length, flat. */
+  nodeHeaders: Record<Encoding, string[]>;
+  bytes: number;
+}
+
+export interface PageCacheOptions {
+  maxBytes: number;
+  maxAgeMs: number;
+  https: boolean;
+  dev: boolean;
+  /** Answer hits in node:http's listener (server.js); false sends them through Hono (for comparison). */
+  nodeFastPath: boolean;
+  logger: Logger;
+}
+
+/** True for a request that carries no session: no auth cookie of ours and no bearer token. */
+export function isAnonymousRequest(cookie: string | null | undefined, authorization: string | null | undefined): boolean {
+  return !authorization && !(cookie && cookie.includes("better-auth."));
+}
+
+/** The encoding to send: Brotli, else gzip, else none; `q=0` refuses one. */
+export function chooseEncoding(acceptEncoding: string | null | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  let gzipOk = false;
+  for (const part of acceptEncoding.split(",")) {
+    const [name = "", ...params] = part.split(";");
+    const coding = name.trim().toLowerCase();
+    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+    if (q !== undefined && Number(q) <= 0) continue;
+    if (coding === "br") return "br";
+    if (coding === "gzip" || coding === "*") gzipOk = true;
+  }
+  return gzipOk ? "gzip" : null;
+}
+
+/** If-None-Match against our (strong) tag; weak comparison, as for GET revalidation. */
+export function matchesEtag(ifNoneMatch: string | null | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}
+
+const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+
+/** The CSP hash sources ('sha256-…') of a page's inline scripts; data blocks (JSON-LD) are not scripts. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = "", body = ""] of html.matchAll(inlineScript)) {
+    if (/\bsrc\s*=/i.test(attributes)) continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+    if (type && type !== "module" && type !== "text/javascript") continue;
+    hashes.add(`'sha256-${crypto.createHash("sha256").update(body, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+export class PageCache {
+  private readonly entries = new Map<string, CachedPage>();
+  private readonly rendering = new Map<string, Promise<CachedPage | null>>();
+  private size = 0;
+
+  constructor(
+    readonly versions: ContentVersions,
+    private readonly options: PageCacheOptions,
+  ) {}
+
+  get bytes(): number {
+    return this.size;
+  }
+
+  get count(): number {
+    return this.entries.size;
+  }
+
+  get nodeFastPath(): boolean {
+    return this.options.nodeFastPath;
+  }
+
+  /** The live entry for a request, if it may be served one. */
+  find(method: string | undefined, key: string | undefined, cookie: string | null | undefined, authorization: string | null | undefined) {
+    if ((method !== "GET" && method !== "HEAD") || !key) return undefined;
+    const entry = this.entries.get(key);
+    if (!entry || !isAnonymousRequest(cookie, authorization)) return undefined;
+    if (!this.versions.isCurrent(entry.scopes, entry.versions) || Date.now() - entry.storedAt > this.options.maxAgeMs) {
+      this.remove(entry);
+      return undefined;
+    }
+    // Most recently used last: eviction takes from the front.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  /** server.js: answers a hit straight on the socket; false leaves the request to the app. */
+  serveNode(req: IncomingMessage, res: ServerResponse): boolean {
+    const started = performance.now();
+    const entry = this.find(req.method, req.url, req.headers.cookie, req.headers.authorization);
+    if (!entry) return false;
+    if (matchesEtag(req.headers["if-none-match"], entry.etag)) {
+      res.writeHead(304, this.notModifiedHeaders(entry));
+      res.end();
+    } else {
+      const encoding = chooseEncoding(req.headers["accept-encoding"]);
+      // A client that takes no compression is rare: the app decompresses for it.
+      if (!encoding) return false;
+      res.writeHead(entry.status, entry.nodeHeaders[encoding]);
+      res.end(req.method === "HEAD" ? undefined : entry[encoding]);
+    }
+    this.logHit(req.method ?? "GET", req.url ?? "", res.statusCode, started);
+    return true;
+  }
+
+  /** The app's first middleware: hits answered before the API and page routers. */
+  serve(): MiddlewareHandler<ApiEnv> {
+    return async (c, next) => {
+      const started = performance.now();
+      const url = c.req.url;
+      const entry = this.find(c.req.method, keyOf(url), c.req.header("Cookie"), c.req.header("Authorization"));
+      if (!entry) return next();
+      const response = await this.respond(entry, c.req.raw.headers, c.req.method, "hit");
+      this.logHit(c.req.method, new URL(url).pathname, response.status, started);
+      return response;
+    };
+  }
+
+  /**
+   * Around the page renderer: a visitor's page that its route lets us keep is stored and sent
+   * as stored; concurrent requests for the same page wait for that one rendering.
+   */
+  store(): MiddlewareHandler<ApiEnv> {
+    return async (c, next) => {
+      const key = keyOf(c.req.url);
+      const candidate =
+        c.req.method === "GET" && key.length <= MAX_KEY_LENGTH && isAnonymousRequest(c.req.header("Cookie"), c.req.header("Authorization"));
+      if (!candidate) {
+        await next();
+        privatePage(c.res);
+        return;
+      }
+      const pending = this.rendering.get(key);
+      if (pending) {
+        const entry = await pending;
+        if (entry) {
+          c.res = await this.respond(entry, c.req.raw.headers, c.req.method, "hit");
+          return;
+        }
+        // Not a page the cache keeps: rendered for this request too.
+        await next();
+        privatePage(c.res);
+        return;
+      }
+      // No await between the look-up above and this: one rendering per page at a time.
+      let settle: (entry: CachedPage | null) => void = () => {};
+      this.rendering.set(key, new Promise((resolve) => (settle = resolve)));
+      try {
+        const versions = this.versions.snapshot(CONTENT_SCOPES);
+        await next();
+        const entry = await this.fromResponse(key, c.res, c.var.cspNonce, versions);
+        settle(entry);
+        if (!entry) {
+          privatePage(c.res);
+          return;
+        }
+        this.put(entry);
+        c.res = await this.respond(entry, c.req.raw.headers, c.req.method, "miss");
+      } catch (error) {
+        settle(null);
+        throw error;
+      } finally {
+        this.rendering.delete(key);
+      }
+    };
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.size = 0;
+  }
+
+  private async fromResponse(key: string, res: Response, nonce: string, allVersions: number[]): Promise<CachedPage | null> {
+    const scopesHeader = res.headers.get(PAGE_CACHE_HEADER);
+    res.headers.delete(PAGE_CACHE_HEADER);
+    if (
+      scopesHeader === null ||
+      (res.status !== 200 && res.status !== 404) ||
+      res.headers.has("Set-Cookie") ||
+      !(res.headers.get("Content-Type") ?? "").startsWith("text/html")
+    ) {
+      return null;
+    }
+    const scopes = scopesHeader.split(",").filter((s): s is ContentScope => (CONTENT_SCOPES as readonly string[]).includes(s));
+    const versions = scopes.map((scope) => allVersions[CONTENT_SCOPES.indexOf(scope)] ?? 0);
+    const html = (await res.text()).replaceAll(` nonce="${nonce}"`, "");
+    const raw = Buffer.from(html, "utf8");
+    const [br, gz] = await Promise.all([
+      brotli(raw, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+        },
+      }),
+      gzip(raw, { level: 9 }),
+    ]);
+    const etag = `"${crypto.createHash("sha256").update(raw).digest("base64url").slice(0, 27)}"`;
+    const headers: [string, string][] = [
+      ["Content-Type", res.headers.get("Content-Type") ?? "text/html; charset=utf-8"],
+      ["Cache-Control", SHARED_PAGE_CACHE_CONTROL],
+      ["ETag", etag],
+      ["Vary", "Accept-Encoding, Cookie, Authorization"],
+      ["Content-Security-Policy", contentSecurityPolicy(inlineScriptHashes(html), { dev: this.options.dev })],
+      ...pageSecurityHeaders({ https: this.options.https }),
+    ];
+    const nodeHeaders = (encoding: Encoding, body: Buffer) =>
+      [...headers, ["X-Cache", "hit"], ["Content-Encoding", encoding], ["Content-Length", String(body.length)]].flat();
+    return {
+      key,
+      status: res.status,
+      scopes,
+      versions,
+      storedAt: Date.now(),
+      etag,
+      html: raw.length,
+      br,
+      gzip: gz,
+      headers,
+      nodeHeaders: { br: nodeHeaders("br", br), gzip: nodeHeaders("gzip", gz) },
+      bytes: br.length + gz.length + key.length * 2 + 2048,
+    };
+  }
+
+  private put(entry: CachedPage): void {
+    // One page may not take more than an eighth of the cache.
+    if (entry.bytes > this.options.maxBytes / 8) return;
+    const old = this.entries.get(entry.key);
+    if (old) this.remove(old);
+    this.entries.set(entry.key, entry);
+    this.size += entry.bytes;
+    for (const oldest of this.entries.values()) {
+      if (this.size <= this.options.maxBytes) break;
+      this.remove(oldest);
+    }
+  }
+
+  private remove(entry: CachedPage): void {
+    if (this.entries.get(entry.key) !== entry) return;
+    this.entries.delete(entry.key);
+    this.size -= entry.bytes;
+  }
+
+  /** `cache`: whether the page was in the cache (X-Cache, for operators and tests). */
+  private async respond(entry: CachedPage, request: Headers, method: string, cache: "hit" | "miss"): Promise<Response> {
+    if (matchesEtag(request.get("If-None-Match"), entry.etag)) {
+      return new Response(null, { status: 304, headers: this.notModifiedHeaders(entry) });
+    }
+    const encoding = chooseEncoding(request.get("Accept-Encoding"));
+    const body = encoding ? entry[encoding] : await gunzip(entry.gzip);
+    const headers = new Headers(entry.headers);
+    headers.set("X-Cache", cache);
+    if (encoding) headers.set("Content-Encoding", encoding);
+    headers.set("Content-Length", String(body.length));
+    return new Response(method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer>), {
+      status: entry.status,
+      headers,
+    });
+  }
+
+  private notModifiedHeaders(entry: CachedPage): Record<string, string> {
+    return Object.fromEntries(entry.headers.filter(([name]) => name === "ETag" || name === "Cache-Control" || name === "Vary"));
+  }
+
+  private logHit(method: string, path: string, status: number, started: number) {
+    if (!this.options.logger.isLevelEnabled("info")) return;
+    const durationMs = Math.round((performance.now() - started) * 10) / 10;
+    this.options.logger.info({ method, path: path.split("?")[0], status, durationMs, cache: "hit" }, "request");
+  }
+}
+
+/** The cache key: path and query string as the app sees them. */
+function keyOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  return start < 0 ? "/" : url.slice(start);
+}
+
+function privatePage(res: Response): void {
+  res.headers.delete(PAGE_CACHE_HEADER);
+  if (!res.headers.has("Cache-Control")) res.headers.set("Cache-Control", PRIVATE_PAGE_CACHE_CONTROL);
+}
+
+/** Without a page cache (development, PAGE_CACHE_MB=0), every page is rendered for its reader. */
+export function privatePages(): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    await next();
+    privatePage(c.res);
+  };
+}
+
+export function createPageCache(
+  versions: ContentVersions,
+  options: Omit<PageCacheOptions, "maxBytes"> & { maxMegabytes: number },
+): PageCache | null {
+  if (options.maxMegabytes <= 0) return null;
+  return new PageCache(versions, { ...options, maxBytes: options.maxMegabytes * 1024 * 1024 });
+}
