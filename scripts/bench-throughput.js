@@ -19,7 +19,7 @@ import { freePort, startServer } from "./bench-server.js";
 const PAGE = "/javascript-questions/bench-00150";
 const LIST = "/javascript-questions?kind=theory&level=beginner";
 const ONE_LINE = "/404";
-const API_LIST = "/api/questions?technology=javascript&kind=theory&level=beginner";
+const API_LIST = "/api/questions?technology=javascript&kind=theory&level=beginner&limit=100";
 const COMPRESSED = { "Accept-Encoding": "br, gzip" };
 
 const has = (command) => spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
@@ -35,24 +35,38 @@ function parseWrkLatency(value, unit) {
   return Number(value) * { us: 0.001, ms: 1, s: 1000 }[unit];
 }
 
-/** requests/s, p50 and p99 in ms, errors; `headers` sent with every request. */
-async function load(url, { duration, connections, headers = {} }) {
+/** wrk's report (run without blocking this process, which samples the server's memory meanwhile). */
+function wrk(args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn("wrk", args, { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.on("data", (chunk) => (out += chunk));
+    child.once("error", reject);
+    child.once("exit", () => resolve(out));
+  });
+}
+
+/**
+ * requests/s, p50 and p99 in ms, errors; `headers` sent with every request. `status404`: the
+ * page answers 404 on purpose, so only socket errors and timeouts count.
+ */
+async function load(url, { duration, connections, headers = {}, status404 = false }) {
   if (has("wrk")) {
     const args = ["-t1", `-c${connections}`, `-d${duration}s`, "--latency"];
     for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
-    const out = spawnSync("wrk", [...args, url], { encoding: "utf8" }).stdout;
+    const out = await wrk([...args, url]);
     const latency = (p) => {
       const m = new RegExp(`\\s${p}%\\s+([\\d.]+)(us|ms|s)`).exec(out);
       return m ? parseWrkLatency(m[1], m[2]) : NaN;
     };
-    const errors =
-      Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0) + Number(/Socket errors:.*timeout (\d+)/.exec(out)?.[1] ?? 0);
+    const non2xx = status404 ? 0 : Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+    const errors = non2xx + Number(/Socket errors:.*timeout (\d+)/.exec(out)?.[1] ?? 0);
     return { rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]), p50: latency(50), p99: latency(99), errors };
   }
   const r = await new Promise((resolve, reject) =>
     autocannon({ url, duration, connections, headers }, (error, result) => (error ? reject(error) : resolve(result))),
   );
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + (status404 ? 0 : r.non2xx) };
 }
 
 async function measure(url, options, pid) {
@@ -205,12 +219,14 @@ export async function benchThroughput({ root, duration, connections }) {
       );
       add("/api/health", await measure(cached.base + "/api/health", options, cached.pid));
       const api = await measure(cached.base + API_LIST, options, cached.pid);
+      const apiGzip = await measure(cached.base + API_LIST, { ...options, headers: { "Accept-Encoding": "gzip" } }, cached.pid);
       const json = await (await fetch(cached.base + API_LIST)).text();
       const bare = await startBareHono(root, json);
       const honoJson = await measure(bare.url, options);
       await bare.stop();
       add(`bare Hono route, the same JSON (${(json.length / 1024).toFixed(1)} kB)`, honoJson);
-      add("API list, 100 questions", api, honoJson, "bare Hono");
+      add("API list, 100 questions (anonymous, from the cache)", api, honoJson, "bare Hono");
+      add("the same, asking for gzip (as apps' HTTP clients do)", apiGzip, honoJson, "bare Hono");
       peakRss = Math.max(...rows.map((r) => r.rss ?? 0));
       const throughHono = await serverWith({ PAGE_CACHE_FAST_PATH: "false" });
       try {
@@ -231,7 +247,7 @@ export async function benchThroughput({ root, duration, connections }) {
     const uncached = await serverWith({ PAGE_CACHE_MB: "0" });
     try {
       const gzip = { "Accept-Encoding": "gzip" };
-      const oneLine = await measure(uncached.base + ONE_LINE, { ...options, headers: gzip }, uncached.pid);
+      const oneLine = await measure(uncached.base + ONE_LINE, { ...options, headers: gzip, status404: true }, uncached.pid);
       add("one-line page (not found), rendered per request", oneLine);
       const list = await measure(uncached.base + LIST, { ...options, headers: gzip }, uncached.pid);
       add("100-question list, rendered per request", list, oneLine, "one-line page");
@@ -246,7 +262,15 @@ export async function benchThroughput({ root, duration, connections }) {
   console.log(
     `\nThroughput (issue #14): ${generator}, ${connections} connections, ${duration} s per target, ${os.cpus().length} cores shared\n`,
   );
-  console.log("target".padEnd(58), "req/s".padStart(9), "p50 ms".padStart(8), "p99 ms".padStart(8), "errors".padStart(7), "  ratio");
+  console.log(
+    "target".padEnd(58),
+    "req/s".padStart(9),
+    "p50 ms".padStart(8),
+    "p99 ms".padStart(8),
+    "errors".padStart(7),
+    "RSS MB".padStart(7),
+    "  ratio",
+  );
   for (const r of rows) {
     console.log(
       r.name.padEnd(58),
@@ -254,6 +278,7 @@ export async function benchThroughput({ root, duration, connections }) {
       r.p50.toFixed(2).padStart(8),
       r.p99.toFixed(2).padStart(8),
       String(r.errors).padStart(7),
+      (r.rss ? r.rss.toFixed(0) : "").padStart(7),
       ` ${r.ratio}`,
     );
   }

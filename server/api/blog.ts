@@ -1,4 +1,5 @@
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
+import { cacheableFor } from "../http/page-cache";
 import {
   PAGE_SIZE,
   POST_LIMITS,
@@ -158,7 +159,12 @@ const preview = createRoute({
   },
 });
 
-export const blogRouter = new OpenAPIHono<ApiEnv>()
+export const blogRouter = new OpenAPIHono<ApiEnv>();
+// Visitors' reads of published posts are kept by the page cache until a published post changes.
+blogRouter.use("/posts", cacheableFor("blog"));
+blogRouter.use("/posts/*", cacheableFor("blog"));
+
+blogRouter
   .openapi(preview, (c) => c.json({ html: renderMarkdown(c.req.valid("json").markdown) }, 200))
   .openapi(list, async (c) => {
     const { after, limit } = c.req.valid("query");

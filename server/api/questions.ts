@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
+import { cacheableFor } from "../http/page-cache";
 import { KINDS, LEVELS, TECHNOLOGY_SLUGS, technologies } from "../../app/lib/technologies";
 import { SEARCH_LIMITS, searchQuestions } from "../questions/question-search";
 import { TYPE_CHECK_LIMITS, TypeCheckUnavailable } from "../challenges/type-check";
@@ -172,7 +173,11 @@ const typeCheckRoute = createRoute({
   },
 });
 
-export const questionsRouter = new OpenAPIHono<ApiEnv>()
+export const questionsRouter = new OpenAPIHono<ApiEnv>();
+// Visitors' reads are kept by the page cache until the question bank changes.
+questionsRouter.use("*", cacheableFor("questions"));
+
+questionsRouter
   .openapi(searchRoute, async (c) => {
     const { q, technology, kind, level, page } = c.req.valid("query");
     return c.json({ hits: await searchQuestions(c.var.services, q, { technology, kind, level }, page ? Number(page) : 1) }, 200);

@@ -12,9 +12,11 @@ import { contentSecurityPolicy, pageSecurityHeaders } from "./security-headers";
 /**
  * The anonymous page cache (issue #14, ARCHITECTURE.md): content pages rendered once for
  * visitors without a session and kept, compressed, until the content behind them changes.
+ * The API's content reads (questions, posts) are kept the same way, for the mobile app.
  *
- * - A route opts in with `export const handle = { pageCache: [scopes] }`; entry.server passes
- *   the scopes out in PAGE_CACHE_HEADER, which never leaves the server.
+ * - A route opts in with `export const handle = cachedFor(scopes)`; entry.server passes the
+ *   scopes out in PAGE_CACHE_HEADER, which never leaves the server. API routers opt in with
+ *   `cacheableFor(scopes)`.
  * - Only GET requests without a session cookie or Authorization header are served from or
  *   stored in the cache, and only 200 and 404 pages that set no cookie. Everyone else gets a
  *   page rendered for them with `Cache-Control: private, no-cache`.
@@ -235,17 +237,20 @@ export class PageCache {
   private async fromResponse(key: string, res: Response, nonce: string, allVersions: number[]): Promise<CachedPage | null> {
     const scopesHeader = res.headers.get(PAGE_CACHE_HEADER);
     res.headers.delete(PAGE_CACHE_HEADER);
+    const type = res.headers.get("Content-Type") ?? "";
+    const isHtml = type.startsWith("text/html");
     if (
       scopesHeader === null ||
       (res.status !== 200 && res.status !== 404) ||
       res.headers.has("Set-Cookie") ||
-      !(res.headers.get("Content-Type") ?? "").startsWith("text/html")
+      !(isHtml || type.startsWith("application/json"))
     ) {
       return null;
     }
     const scopes = scopesHeader.split(",").filter((s): s is ContentScope => (CONTENT_SCOPES as readonly string[]).includes(s));
     const versions = scopes.map((scope) => allVersions[CONTENT_SCOPES.indexOf(scope)] ?? 0);
-    const html = (await res.text()).replaceAll(` nonce="${nonce}"`, "");
+    const text = await res.text();
+    const html = isHtml ? text.replaceAll(` nonce="${nonce}"`, "") : text;
     const raw = Buffer.from(html, "utf8");
     const [br, gz] = await Promise.all([
       brotli(raw, {
@@ -259,12 +264,15 @@ export class PageCache {
     ]);
     const etag = `"${crypto.createHash("sha256").update(raw).digest("base64url").slice(0, 27)}"`;
     const headers: [string, string][] = [
-      ["Content-Type", res.headers.get("Content-Type") ?? "text/html; charset=utf-8"],
+      ["Content-Type", type],
       ["Cache-Control", SHARED_PAGE_CACHE_CONTROL],
       ["ETag", etag],
       ["Vary", "Accept-Encoding, Cookie, Authorization"],
-      ["Content-Security-Policy", contentSecurityPolicy(inlineScriptHashes(html), { dev: this.options.dev })],
-      ...pageSecurityHeaders({ https: this.options.https }),
+      // The API's JSON gets the headers every API response gets; pages their policies too.
+      ...(isHtml
+        ? [["Content-Security-Policy", contentSecurityPolicy(inlineScriptHashes(html), { dev: this.options.dev })] as [string, string]]
+        : []),
+      ...pageSecurityHeaders({ https: this.options.https }).filter(([name]) => isHtml || name !== "Cross-Origin-Opener-Policy"),
     ];
     const nodeHeaders = (encoding: Encoding, body: Buffer) =>
       [...headers, ["X-Cache", "hit"], ["Content-Encoding", encoding], ["Content-Length", String(body.length)]].flat();
@@ -340,6 +348,14 @@ function keyOf(url: string): string {
 function privatePage(res: Response): void {
   res.headers.delete(PAGE_CACHE_HEADER);
   if (!res.headers.has("Cache-Control")) res.headers.set("Cache-Control", PRIVATE_PAGE_CACHE_CONTROL);
+}
+
+/** API routes whose anonymous GET answers may be kept: marks them for `store()`, which sits in front. */
+export function cacheableFor(...scopes: ContentScope[]): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    await next();
+    if (c.req.method === "GET") c.res.headers.set(PAGE_CACHE_HEADER, scopes.join(","));
+  };
 }
 
 /** Without a page cache (development, PAGE_CACHE_MB=0), every page is rendered for its reader. */
