@@ -106,15 +106,20 @@ http {
 `,
   );
   const child = spawn(nginxBinary, ["-c", path.join(dir, "nginx.conf"), "-p", dir], { stdio: "ignore" });
+  return helper(child, dir, `http://127.0.0.1:${port}/page`);
+}
+
+/** Waits until a helper process answers `url`; `stop()` ends it and removes its folder. */
+async function helper(child, dir, url) {
   for (let i = 0; i < 100; i++) {
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/page`)).ok) break;
+      if ((await fetch(url)).ok) break;
     } catch {
       await new Promise((r) => setTimeout(r, 50));
     }
   }
   return {
-    url: `http://127.0.0.1:${port}/page`,
+    url,
     async stop() {
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
@@ -140,21 +145,7 @@ async function startBareHono(root, json) {
     env: { ...process.env, NODE_ENV: "production" },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/json`)).ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  return {
-    url: `http://127.0.0.1:${port}/json`,
-    async stop() {
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return helper(child, dir, `http://127.0.0.1:${port}/json`);
 }
 
 /** Time from starting the process to the first 200 of the home page, importing `count` questions. */

@@ -28,9 +28,7 @@ test("every page type in the sitemap has a unique title and description, its own
   // Every static page and list, a sample of question pages, and the staff's posts (other tests publish
   // posts of their own while this one runs, with titles and short previews that are theirs to choose).
   const db = await openSiteDatabase();
-  const staffPosts = new Set(
-    (db.prepare("select id from blog_post where origin = 'content'").all() as { id: string }[]).map((r) => r.id),
-  );
+  const staffPosts = new Set((db.prepare("select id from blog_post where origin = 'content'").all() as { id: string }[]).map((r) => r.id));
   db.close();
   const questions = urls.filter((u) => /-questions\/[^/]+$/.test(u));
   const posts = urls.filter((u) => /\/blog\/[^/]+$/.test(u));
