@@ -16,7 +16,7 @@ import { type RoomBus, createRoomBus } from "./quiz/room-bus";
 import { RoomHub } from "./quiz/room-hub";
 import { resolveAuthSecret } from "./secrets";
 import { ContentVersions } from "./http/content-versions";
-import { type PageCache, createPageCache } from "./http/page-cache";
+import { PageCache } from "./http/page-cache";
 
 /**
  * Everything a request handler needs, created once per process and handed to the API
@@ -111,19 +111,18 @@ export async function createServices(config: Config, logger: Logger, options: Se
 const CONTENT_VERSION_POLL_MS = 250;
 
 async function startPageCache({ config, database, logger }: Services): Promise<PageCache | null> {
+  if (config.pageCache.megabytes <= 0) return null;
   const versions = new ContentVersions(database.db, logger);
-  const cache = createPageCache(versions, {
-    maxMegabytes: config.pageCache.megabytes,
+  await versions.refresh();
+  versions.start(CONTENT_VERSION_POLL_MS);
+  return new PageCache(versions, {
+    maxBytes: config.pageCache.megabytes * 1024 * 1024,
     maxAgeMs: 10 * 60_000,
     https: config.secureCookies,
     dev: config.env === "development",
     nodeFastPath: config.pageCache.nodeFastPath,
     logger,
   });
-  if (!cache) return null;
-  await versions.refresh();
-  versions.start(CONTENT_VERSION_POLL_MS);
-  return cache;
 }
 
 /** A language model when one is configured (LLM_BASE_URL + LLM_MODEL), else the built-in interviewer. */

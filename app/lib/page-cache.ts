@@ -1,5 +1,6 @@
 /** What a cached page shows: its copies are dropped when that content changes (migration 0013). */
-export type ContentScope = "questions" | "blog";
+export const CONTENT_SCOPES = ["questions", "blog"] as const;
+export type ContentScope = (typeof CONTENT_SCOPES)[number];
 
 /** A route's `handle` when visitors' copies of its pages may be cached (server/http/page-cache.ts). */
 export interface PageCacheHandle {

@@ -1,7 +1,9 @@
 import type { Kysely } from "kysely";
-import type { ContentScope } from "../../app/lib/page-cache";
+import { CONTENT_SCOPES, type ContentScope } from "../../app/lib/page-cache";
 import type { Database } from "../db/schema";
 import type { Logger } from "../logger";
+
+export type ContentVersionSnapshot = Partial<Record<ContentScope, number>>;
 
 /**
  * This process's view of the content versions. Triggers raise a scope's version whenever its
@@ -37,13 +39,14 @@ export class ContentVersions {
     this.timer = null;
   }
 
-  /** The versions a page built now depends on, in the order of `scopes`. */
-  snapshot(scopes: readonly ContentScope[]): number[] {
-    return scopes.map((scope) => this.versions.get(scope) ?? 0);
+  /** Every scope's version now, for a page about to be rendered. */
+  snapshot(): ContentVersionSnapshot {
+    return Object.fromEntries(CONTENT_SCOPES.map((scope) => [scope, this.versions.get(scope) ?? 0]));
   }
 
-  isCurrent(scopes: readonly ContentScope[], snapshot: readonly number[]): boolean {
-    return scopes.every((scope, i) => this.versions.get(scope) === snapshot[i]);
+  /** Whether no scope in `snapshot` has moved on since it was taken. */
+  isCurrent(snapshot: ContentVersionSnapshot): boolean {
+    return Object.entries(snapshot).every(([scope, version]) => this.versions.get(scope) === version);
   }
 
   private async read(): Promise<void> {

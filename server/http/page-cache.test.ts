@@ -15,8 +15,8 @@ function fakeVersions() {
   return {
     bump: (scope: string) => current.set(scope, (current.get(scope) ?? 0) + 1),
     versions: {
-      snapshot: (scopes: readonly string[]) => scopes.map((s) => current.get(s) ?? 0),
-      isCurrent: (scopes: readonly string[], snapshot: readonly number[]) => scopes.every((s, i) => current.get(s) === snapshot[i]),
+      snapshot: () => Object.fromEntries(current),
+      isCurrent: (snapshot: Record<string, number>) => Object.entries(snapshot).every(([s, v]) => current.get(s) === v),
       refresh: async () => {},
     } as unknown as ContentVersions,
   };

@@ -5,8 +5,8 @@ import zlib from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 import type { ApiEnv } from "../api/types";
 import type { Logger } from "../logger";
-import type { ContentScope } from "../../app/lib/page-cache";
-import type { ContentVersions } from "./content-versions";
+import { CONTENT_SCOPES, type ContentScope } from "../../app/lib/page-cache";
+import type { ContentVersionSnapshot, ContentVersions } from "./content-versions";
 import { contentSecurityPolicy, pageSecurityHeaders } from "./security-headers";
 
 /**
@@ -35,7 +35,6 @@ export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-
 /** Pages rendered for one reader: no shared cache may keep them, browsers ask again each time. */
 export const PRIVATE_PAGE_CACHE_CONTROL = "private, no-cache";
 
-const CONTENT_SCOPES: readonly ContentScope[] = ["questions", "blog"];
 const MAX_KEY_LENGTH = 512;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -46,11 +45,10 @@ type Encoding = "br" | "gzip";
 export interface CachedPage {
   key: string;
   status: number;
-  scopes: ContentScope[];
-  versions: number[];
+  /** The content versions it was rendered from, by scope. */
+  versions: ContentVersionSnapshot;
   storedAt: number;
   etag: string;
-  html: number;
   br: Buffer;
   gzip: Buffer;
   /** Response headers without Content-Encoding and Content-Length. */
@@ -138,7 +136,7 @@ export class PageCache {
     if ((method !== "GET" && method !== "HEAD") || !key) return undefined;
     const entry = this.entries.get(key);
     if (!entry || !isAnonymousRequest(cookie, authorization)) return undefined;
-    if (!this.versions.isCurrent(entry.scopes, entry.versions) || Date.now() - entry.storedAt > this.options.maxAgeMs) {
+    if (!this.versions.isCurrent(entry.versions) || Date.now() - entry.storedAt > this.options.maxAgeMs) {
       this.remove(entry);
       return undefined;
     }
@@ -189,19 +187,16 @@ export class PageCache {
       const key = keyOf(c.req.url);
       const candidate =
         c.req.method === "GET" && key.length <= MAX_KEY_LENGTH && isAnonymousRequest(c.req.header("Cookie"), c.req.header("Authorization"));
-      if (!candidate) {
-        await next();
-        privatePage(c.res);
-        return;
-      }
-      const pending = this.rendering.get(key);
+      const pending = candidate ? this.rendering.get(key) : undefined;
       if (pending) {
         const entry = await pending;
         if (entry) {
           c.res = await this.respond(entry, c.req.raw.headers, c.req.method, "hit");
           return;
         }
-        // Not a page the cache keeps: rendered for this request too.
+      }
+      // Someone else's page, or one the cache does not keep: rendered for this request.
+      if (!candidate || pending) {
         await next();
         privatePage(c.res);
         return;
@@ -210,7 +205,7 @@ export class PageCache {
       let settle: (entry: CachedPage | null) => void = () => {};
       this.rendering.set(key, new Promise((resolve) => (settle = resolve)));
       try {
-        const versions = this.versions.snapshot(CONTENT_SCOPES);
+        const versions = this.versions.snapshot();
         await next();
         const entry = await this.fromResponse(key, c.res, c.var.cspNonce, versions);
         settle(entry);
@@ -229,12 +224,7 @@ export class PageCache {
     };
   }
 
-  clear(): void {
-    this.entries.clear();
-    this.size = 0;
-  }
-
-  private async fromResponse(key: string, res: Response, nonce: string, allVersions: number[]): Promise<CachedPage | null> {
+  private async fromResponse(key: string, res: Response, nonce: string, versions: ContentVersionSnapshot): Promise<CachedPage | null> {
     const scopesHeader = res.headers.get(PAGE_CACHE_HEADER);
     res.headers.delete(PAGE_CACHE_HEADER);
     const type = res.headers.get("Content-Type") ?? "";
@@ -248,7 +238,6 @@ export class PageCache {
       return null;
     }
     const scopes = scopesHeader.split(",").filter((s): s is ContentScope => (CONTENT_SCOPES as readonly string[]).includes(s));
-    const versions = scopes.map((scope) => allVersions[CONTENT_SCOPES.indexOf(scope)] ?? 0);
     const text = await res.text();
     const html = isHtml ? text.replaceAll(` nonce="${nonce}"`, "") : text;
     const raw = Buffer.from(html, "utf8");
@@ -279,11 +268,9 @@ export class PageCache {
     return {
       key,
       status: res.status,
-      scopes,
-      versions,
+      versions: Object.fromEntries(scopes.map((scope) => [scope, versions[scope]])),
       storedAt: Date.now(),
       etag,
-      html: raw.length,
       br,
       gzip: gz,
       headers,
@@ -364,12 +351,4 @@ export function privatePages(): MiddlewareHandler<ApiEnv> {
     await next();
     privatePage(c.res);
   };
-}
-
-export function createPageCache(
-  versions: ContentVersions,
-  options: Omit<PageCacheOptions, "maxBytes"> & { maxMegabytes: number },
-): PageCache | null {
-  if (options.maxMegabytes <= 0) return null;
-  return new PageCache(versions, { ...options, maxBytes: options.maxMegabytes * 1024 * 1024 });
 }
