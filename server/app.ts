@@ -13,9 +13,6 @@ import { sandboxResponse } from "./sandbox/runner-page";
 import { vendorPreflight, vendorResponse } from "./sandbox/vendor";
 import { readImageUpload } from "./uploads/image-upload";
 
-/** The API's content reads, which its routers let the page cache keep (cacheableFor). */
-const CACHED_API = /^\/api\/(questions|blog\/posts)(\/|$)/;
-
 /**
  * The whole server as one fetch handler: /api/* goes straight to the Hono API (no trip
  * through React Router, which costs ~10x; see ARCHITECTURE.md), every other path to
@@ -46,11 +43,6 @@ export function createApp(services: Services, build: () => Promise<ServerBuild>)
     });
   }
 
-  // The API's content reads for visitors, kept like the pages (routers mark them with cacheableFor).
-  if (pageCache) {
-    const store = pageCache.store();
-    app.use("/api/*", (c, next) => (CACHED_API.test(c.req.path) ? store(c, next) : next()));
-  }
   app.route("/", createApi());
 
   // Pages answer at one address each: other spellings are redirected to it.

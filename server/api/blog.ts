@@ -160,8 +160,8 @@ const preview = createRoute({
 });
 
 export const blogRouter = new OpenAPIHono<ApiEnv>();
-// Visitors' reads of published posts are kept by the page cache until a published post changes.
-blogRouter.use("/posts", cacheableFor("blog"));
+// Visitors' reads of published posts are kept by the page cache until a published post changes
+// ("/posts/*" matches "/posts" too: registered once, so a request is stored once).
 blogRouter.use("/posts/*", cacheableFor("blog"));
 
 blogRouter

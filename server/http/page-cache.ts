@@ -16,7 +16,7 @@ import { contentSecurityPolicy, pageSecurityHeaders } from "./security-headers";
  *
  * - A route opts in with `export const handle = cachedFor(scopes)`; entry.server passes the
  *   scopes out in PAGE_CACHE_HEADER, which never leaves the server. API routers opt in with
- *   `cacheableFor(scopes)`.
+ *   the `cacheableFor(scopes)` middleware.
  * - Only GET requests without a session cookie or Authorization header are served from or
  *   stored in the cache, and only 200 and 404 pages that set no cookie. Everyone else gets a
  *   page rendered for them with `Cache-Control: private, no-cache`.
@@ -337,11 +337,19 @@ function privatePage(res: Response): void {
   if (!res.headers.has("Cache-Control")) res.headers.set("Cache-Control", PRIVATE_PAGE_CACHE_CONTROL);
 }
 
-/** API routes whose anonymous GET answers may be kept: marks them for `store()`, which sits in front. */
+/**
+ * An API router's content reads that visitors may get from the page cache (the same rules as
+ * pages): the router says so, and nothing else has to agree with it.
+ */
 export function cacheableFor(...scopes: ContentScope[]): MiddlewareHandler<ApiEnv> {
-  return async (c, next) => {
-    await next();
-    if (c.req.method === "GET") c.res.headers.set(PAGE_CACHE_HEADER, scopes.join(","));
+  const marks = scopes.join(",");
+  return (c, next) => {
+    const cache = c.var.services.pageCache;
+    if (!cache) return next();
+    return cache.store()(c, async () => {
+      await next();
+      if (c.req.method === "GET") c.res.headers.set(PAGE_CACHE_HEADER, marks);
+    });
   };
 }
 
