@@ -7,7 +7,7 @@ import type { ApiEnv } from "../api/types";
 import type { Logger } from "../logger";
 import { CONTENT_SCOPES, type ContentScope } from "../../app/lib/page-cache";
 import type { ContentVersionSnapshot, ContentVersions } from "./content-versions";
-import { contentSecurityPolicy, pageSecurityHeaders } from "./security-headers";
+import { contentSecurityPolicy, defaultSecurityHeaders } from "./security-headers";
 
 /**
  * The anonymous page cache (issue #14, ARCHITECTURE.md): content pages rendered once for
@@ -261,7 +261,7 @@ export class PageCache {
       ...(isHtml
         ? [["Content-Security-Policy", contentSecurityPolicy(inlineScriptHashes(html), { dev: this.options.dev })] as [string, string]]
         : []),
-      ...pageSecurityHeaders({ https: this.options.https }).filter(([name]) => isHtml || name !== "Cross-Origin-Opener-Policy"),
+      ...defaultSecurityHeaders({ https: this.options.https, html: isHtml }),
     ];
     const nodeHeaders = (encoding: Encoding, body: Buffer) =>
       [...headers, ["X-Cache", "hit"], ["Content-Encoding", encoding], ["Content-Length", String(body.length)]].flat();

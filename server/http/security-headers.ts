@@ -30,17 +30,20 @@ const PERMISSIONS = "camera=(), geolocation=(), payment=(), usb=(), microphone=(
 // must all keep the link to the opener.
 const OPENER_POLICY = "same-origin-allow-popups";
 
-/** Every header below as a page gets it by default (the page cache stores them with its pages). */
-export function pageSecurityHeaders({ https }: { https: boolean }): [string, string][] {
+/** The security headers every response gets, less the CSP (the page cache stores them with what it keeps). */
+export function defaultSecurityHeaders({ https, html }: { https: boolean; html: boolean }): [string, string][] {
   return [
     ["X-Content-Type-Options", "nosniff"],
     ["Referrer-Policy", "strict-origin-when-cross-origin"],
     ["X-Frame-Options", "DENY"],
     ["Permissions-Policy", PERMISSIONS],
     ...(https ? [["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] as [string, string]] : []),
-    ["Cross-Origin-Opener-Policy", OPENER_POLICY],
+    ...(html ? [["Cross-Origin-Opener-Policy", OPENER_POLICY] as [string, string]] : []),
   ];
 }
+
+/** Headers a response may set for itself: the sandbox frame its framing, the Google popup's pages their opener policy. */
+const OWN_CHOICE = new Set(["X-Frame-Options", "Cross-Origin-Opener-Policy"]);
 
 /**
  * Security headers on every response; the Content-Security-Policy on every HTML response
@@ -48,19 +51,16 @@ export function pageSecurityHeaders({ https }: { https: boolean }): [string, str
  * renderer through the load context.
  */
 export function securityHeaders({ https, dev }: { https: boolean; dev: boolean }): MiddlewareHandler<ApiEnv> {
+  const forPages = defaultSecurityHeaders({ https, html: true });
+  const forOthers = defaultSecurityHeaders({ https, html: false });
   return async (c, next) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     c.set("cspNonce", nonce);
     await next();
     const headers = c.res.headers;
     const html = (headers.get("Content-Type") ?? "").startsWith("text/html");
-    for (const [name, value] of pageSecurityHeaders({ https })) {
-      // A response may choose its own frame and opener policy (the sandbox frame, the Google popup's pages).
-      if (name === "X-Frame-Options" || name === "Cross-Origin-Opener-Policy") {
-        if (!headers.has(name) && (html || name === "X-Frame-Options")) headers.set(name, value);
-        continue;
-      }
-      headers.set(name, value);
+    for (const [name, value] of html ? forPages : forOthers) {
+      if (!(OWN_CHOICE.has(name) && headers.has(name))) headers.set(name, value);
     }
     if (html && !headers.has("Content-Security-Policy")) {
       headers.set("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`], { dev }));
