@@ -22,7 +22,7 @@ const ONE_LINE = "/404";
 const API_LIST = "/api/questions?technology=javascript&kind=theory&level=beginner&limit=100";
 const COMPRESSED = { "Accept-Encoding": "br, gzip" };
 
-const has = (command) => spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
+const haveWrk = spawnSync("sh", ["-c", "command -v wrk"]).status === 0;
 const nginxBinary = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p));
 
 /** Resident memory of a process in MB (Linux). */
@@ -51,7 +51,7 @@ function wrk(args) {
  * page answers 404 on purpose, so only socket errors and timeouts count.
  */
 async function load(url, { duration, connections, headers = {}, status404 = false }) {
-  if (has("wrk")) {
+  if (haveWrk) {
     const args = ["-t1", `-c${connections}`, `-d${duration}s`, "--latency"];
     for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
     const out = await wrk([...args, url]);
@@ -167,7 +167,7 @@ async function startupTime(root, count) {
 }
 
 export async function benchThroughput({ root, duration, connections }) {
-  const generator = has("wrk") ? "wrk -t1" : "autocannon";
+  const generator = haveWrk ? "wrk -t1" : "autocannon";
   const rows = [];
   const add = (name, r, ratioTo, ratioName) =>
     rows.push({ name, ...r, ratio: ratioTo ? `${(r.rps / ratioTo.rps).toFixed(2)}× ${ratioName}` : "" });
