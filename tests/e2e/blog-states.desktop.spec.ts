@@ -80,6 +80,8 @@ test("paging to older posts shows the list's own spinner until the page arrives"
     insert.run(id, `Paging post ${i}`, `2026-01-${String(i + 1).padStart(2, "0")}T10:00:00.000Z`, "2026-01-01T00:00:00.000Z"),
   );
   try {
+    // Written by another program: the site's page cache notices within its polling interval (250 ms).
+    await expect.poll(async () => (await page.request.get("/devinsights")).text()).toContain("Paging post 12");
     await page.goto("/devinsights");
     await expect(page.locator(".post-card")).toHaveCount(12);
     await waitForHydration(page);
