@@ -1,4 +1,4 @@
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { expect, test } from "vitest";
 import { compressHtml } from "./compress-html";
@@ -6,10 +6,16 @@ import { compressHtml } from "./compress-html";
 const page = `<!doctype html><title>Questions</title>${"<li>A question and its answer</li>".repeat(200)}`;
 const app = new Hono().get("/page", compressHtml(), (c) => c.html(page)).get("/data", compressHtml(), (c) => c.json({ page }));
 
-test("pages go gzip-compressed to clients that accept it, and nothing else is touched", async () => {
-  const compressed = await app.request("/page", { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+test("pages go compressed to clients that accept it (Brotli first), and nothing else is touched", async () => {
+  const brotli = await app.request("/page", { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+  expect(brotli.headers.get("content-encoding")).toBe("br");
+  expect(brotli.headers.get("vary")).toContain("Accept-Encoding");
+  const brBytes = Buffer.from(await brotli.arrayBuffer());
+  expect(brBytes.length).toBeLessThan(page.length / 5);
+  expect(brotliDecompressSync(brBytes).toString()).toBe(page);
+
+  const compressed = await app.request("/page", { headers: { "Accept-Encoding": "gzip, deflate" } });
   expect(compressed.headers.get("content-encoding")).toBe("gzip");
-  expect(compressed.headers.get("vary")).toContain("Accept-Encoding");
   const bytes = Buffer.from(await compressed.arrayBuffer());
   expect(bytes.length).toBeLessThan(page.length / 5);
   expect(gunzipSync(bytes).toString()).toBe(page);
