@@ -10,7 +10,7 @@ import { readSelection, selectionOf, selectionSearch, writeSelection } from "~/l
 import { KINDS, type Kind, LEVELS, type Level, technologies, technologyOfPath } from "~/lib/technologies";
 import { fill, quizTexts, questionTexts as t } from "~/lib/texts";
 import { doneInTechnology, marksFor } from "../../server/progress/progress-service";
-import { countQuestions, decodeListCursor, listQuestions } from "../../server/questions/question-service";
+import { LIST_PAGE_SIZE, countQuestions, decodeListCursor, listQuestionSummaries } from "../../server/questions/question-service";
 import { currentUser } from "../../server/users/user-service";
 import type { Route } from "./+types/question-list";
 import { cachedFor } from "~/lib/page-cache";
@@ -32,9 +32,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const requestedKind = asKind(url.searchParams.get("kind"));
   const kind = requestedKind && offered.includes(requestedKind) ? requestedKind : (offered[0] ?? "theory");
   const level = asLevel(url.searchParams.get("level")) ?? "beginner";
-  const after = decodeListCursor(url.searchParams.get("after"));
+  const cursor = url.searchParams.get("after");
+  const after = decodeListCursor(cursor);
+  // Titles only: each answer comes from the API when the reader first expands one
+  // (features/questions/question-list.tsx), so the page stays light for the many who skim.
   const page = offered.length
-    ? await listQuestions(context.services, { technology: technology.slug, kind, level }, after)
+    ? await listQuestionSummaries(context.services, { technology: technology.slug, kind, level }, after)
     : { questions: [], nextCursor: null };
   // Signed-in readers see their marks and progress; visitors read everything without them.
   // The total is already in the counts; only the user's done count is asked for.
@@ -58,6 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     progress: done === null ? null : { done, total: mine.total },
     explicit: Boolean(requestedKind || url.searchParams.get("level")),
     paged: Boolean(after),
+    contentUrl: `/api/questions?${new URLSearchParams({ technology: technology.slug, kind, level, limit: String(LIST_PAGE_SIZE), include: "content", ...(after && cursor ? { after: cursor } : {}) })}`,
     ...page,
   };
 }
@@ -84,7 +88,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
 };
 
 export default function QuestionListPage({ loaderData }: Route.ComponentProps) {
-  const { technology, kind, level, offered, counts, questions, nextCursor, explicit } = loaderData;
+  const { technology, kind, level, offered, counts, questions, nextCursor, explicit, contentUrl } = loaderData;
   const location = useLocation();
   const navigate = useNavigate();
   const [practice, setPractice] = usePracticeMode();
@@ -170,6 +174,7 @@ export default function QuestionListPage({ loaderData }: Route.ComponentProps) {
         <QuestionList
           key={location.search}
           questions={questions}
+          contentUrl={contentUrl}
           marks={marks}
           onMarkChange={changeMark}
           practice={practice}

@@ -76,6 +76,24 @@ describe.each(testDialects())("the questions API on %s", (dialect: Dialect) => {
     expect(seen.sort()).toEqual(files.map((f) => f.question.id).sort());
   });
 
+  test("include=content gives the same page with each question whole; anything else is refused", async () => {
+    const list = "/api/questions?technology=javascript&kind=theory&level=beginner&limit=2";
+    const { body: summaries } = await get(list);
+    expect(summaries.questions[0]).not.toHaveProperty("answerHtml");
+    const { status, body } = await get(`${list}&include=content`);
+    expect(status).toBe(200);
+    expect(body.questions.map((q: { id: string }) => q.id)).toEqual(summaries.questions.map((q: { id: string }) => q.id));
+    expect(body.nextCursor).toBe(summaries.nextCursor);
+    const first = files.find((f) => f.question.id === body.questions[0].id)!.question;
+    expect(body.questions[0]).toMatchObject({ id: first.id, title: first.title, kind: "theory" });
+    expect(body.questions[0].answerHtml).toMatch(/<p>/);
+    expect(body.questions[0].explanationHtml).toBeTruthy();
+
+    const { body: next } = await get(`${list}&include=content&after=${summaries.nextCursor}`);
+    expect(next.questions[0].id).not.toBe(body.questions[0].id);
+    expect((await get(`${list}&include=everything`)).status).toBe(400);
+  });
+
   test("filters by level and tag", async () => {
     const one = files[0]!.question;
     const { body } = await get(`/api/questions?technology=javascript&level=${one.level}&tag=${one.tags[0]}`);

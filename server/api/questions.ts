@@ -5,7 +5,14 @@ import { KINDS, LEVELS, TECHNOLOGY_SLUGS, technologies } from "../../app/lib/tec
 import { SEARCH_LIMITS, searchQuestions } from "../questions/question-search";
 import { TYPE_CHECK_LIMITS, TypeCheckUnavailable } from "../challenges/type-check";
 import { clientKey } from "../http/client-address";
-import { challengeTests, countQuestions, decodeListCursor, findQuestion, listQuestionSummaries } from "../questions/question-service";
+import {
+  challengeTests,
+  countQuestions,
+  decodeListCursor,
+  findQuestion,
+  listQuestionSummaries,
+  listQuestions,
+} from "../questions/question-service";
 import { consume } from "../rate-limit/rate-limiter";
 import { errorBody, errorResponse, jsonBody, jsonResponse, rateLimited } from "./errors";
 import type { ApiEnv } from "./types";
@@ -73,10 +80,17 @@ const listRoute = createRoute({
         .string()
         .regex(/^([1-9]\d?|100)$/, "must be a whole number from 1 to 100")
         .optional(),
+      include: z
+        .enum(["content"])
+        .optional()
+        .openapi({ description: "content: each question whole (answer, explanation, code), as the list page reveals them" }),
     }),
   },
   responses: {
-    200: jsonResponse(z.object({ questions: z.array(QuestionSummary), nextCursor: z.string().nullable() }), "One page"),
+    200: jsonResponse(
+      z.object({ questions: z.array(z.union([Question, QuestionSummary])), nextCursor: z.string().nullable() }),
+      "One page: summaries, or whole questions with include=content",
+    ),
     400: errorResponse("A bad filter"),
   },
 });
@@ -195,13 +209,9 @@ questionsRouter
     );
   })
   .openapi(listRoute, async (c) => {
-    const { technology, kind, level, tag, after, limit } = c.req.valid("query");
-    const page = await listQuestionSummaries(
-      c.var.services,
-      { technology, kind, level, tag },
-      decodeListCursor(after),
-      limit ? Number(limit) : 50,
-    );
+    const { technology, kind, level, tag, after, limit, include } = c.req.valid("query");
+    const list = include === "content" ? listQuestions : listQuestionSummaries;
+    const page = await list(c.var.services, { technology, kind, level, tag }, decodeListCursor(after), limit ? Number(limit) : 50);
     return c.json(page, 200);
   })
   .openapi(detailRoute, async (c) => {

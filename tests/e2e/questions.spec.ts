@@ -57,7 +57,11 @@ test("a CSS question asks for #target's computed styles and renders its HTML liv
 
 test("a list shows its questions numbered and collapsed; one or all expand to the answer", async ({ page }) => {
   const theory = await bank("and kind = 'theory' and level = 'beginner'");
-  await page.goto("/javascript-questions?kind=theory&level=beginner");
+  const response = await page.goto("/javascript-questions?kind=theory&level=beginner");
+  // The page itself carries titles only; the answers come from the API once it is in the browser.
+  const html = (await response!.text()).replaceAll("&#x27;", "'");
+  expect(html).toContain(theory[0]!.title.replaceAll("&", "&amp;"));
+  expect(html).not.toContain(`>${texts.labels.answer}</h3>`);
   await waitForHydration(page);
   const items = page.locator(".question-item");
   await expect(page.locator(".question-item__title")).toHaveText(theory.map((r) => r.title));
@@ -72,6 +76,24 @@ test("a list shows its questions numbered and collapsed; one or all expand to th
   await page.getByRole("button", { name: q.collapseAll }).click();
   await expect(items.first().getByRole("heading", { name: texts.labels.answer })).toBeHidden();
   await expectAccessible(page);
+});
+
+test.describe("without a connection", () => {
+  test.use({ allowConsoleErrors: /Failed to load resource: net::ERR_FAILED/ });
+  test("an answer that cannot be loaded says so, and trying again brings it", async ({ page }) => {
+    await page.route("**/api/questions?*include=content*", (route) => route.abort());
+    await page.goto("/javascript-questions?kind=theory&level=beginner");
+    await waitForHydration(page);
+    const item = page.locator(".question-item").first();
+    await item.locator("summary").click();
+    await expect(item.getByRole("alert")).toHaveText(`${q.answerFailed} ${q.retry}`);
+    await expect(item.getByRole("link", { name: q.openQuestion })).toBeVisible();
+    await expectAccessible(page);
+    await page.unroute("**/api/questions?*include=content*");
+    await item.getByRole("button", { name: q.retry }).click();
+    await expect(item.getByRole("heading", { name: texts.labels.answer, exact: true })).toBeVisible();
+    await expect(item.getByRole("alert")).toHaveCount(0);
+  });
 });
 
 test("switching kind and list updates the address, the list and the shared selection", async ({ page }) => {

@@ -1,14 +1,16 @@
 import { RotateCcw } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { questionPath } from "~/lib/technologies";
 import { texts, questionTexts as t } from "~/lib/texts";
-import type { Question } from "../../../server/questions/question-service";
+import type { Question, QuestionSummary } from "../../../server/questions/question-service";
 import { type Mark, NO_MARK, ProgressToggles } from "./progress-toggles";
 import { QuestionBody } from "./question-body";
 
 interface Props {
-  questions: Question[];
+  questions: QuestionSummary[];
+  /** The API address of the same page of questions, whole (answers, explanations, code). */
+  contentUrl: string;
   /** The signed-in user's marks; null for visitors, who get no toggles. */
   marks: Record<string, Mark> | null;
   onMarkChange(questionId: string, next: Mark): void;
@@ -16,15 +18,45 @@ interface Props {
   onPracticeChange(on: boolean): void;
 }
 
+type Content = { state: "idle" | "loading" | "failed" } | { state: "ready"; questions: Map<string, Question> };
+
+/**
+ * The page's questions whole, from the API, fetched once the list is in the browser (after the
+ * page has painted): the server sends titles only, so a list of 100 weighs a fifth as much,
+ * and an answer is usually there before the reader opens one.
+ */
+function useListContent(url: string) {
+  const [content, setContent] = useState<Content>({ state: "idle" });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    setContent({ state: "loading" });
+    fetch(url, { signal: controller.signal, headers: { Accept: "application/json" } })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(String(response.status));
+        const body = (await response.json()) as { questions: Question[] };
+        setContent({ state: "ready", questions: new Map(body.questions.map((q) => [q.id, q])) });
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setContent({ state: "failed" });
+      });
+    return () => controller.abort();
+  }, [url, attempt]);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { content, retry };
+}
+
 /**
  * UX.md: a numbered list of expandable items, title visible and answer collapsed; one
  * can be expanded, all of them, or the question opened on its own page. Native
- * <details>, so it works before hydration and with the keyboard.
+ * <details>, so it opens before hydration and with the keyboard (before the answers have
+ * arrived it offers the question's own page).
  */
-export function QuestionList({ questions, marks, onMarkChange, practice, onPracticeChange }: Props) {
+export function QuestionList({ questions, contentUrl, marks, onMarkChange, practice, onPracticeChange }: Props) {
   const list = useRef<HTMLOListElement>(null);
   const [allOpen, setAllOpen] = useState(false);
   const practiceId = useId();
+  const { content, retry } = useListContent(contentUrl);
   if (!questions.length) return <p className="question-list__empty">{texts.labels.noData}</p>;
 
   function openAll(open: boolean, selector = "details.question-item") {
@@ -57,6 +89,7 @@ export function QuestionList({ questions, marks, onMarkChange, practice, onPract
       <ol className="question-list" ref={list}>
         {questions.map((q) => {
           const mark = marks?.[q.id] ?? NO_MARK;
+          const whole = content.state === "ready" ? content.questions.get(q.id) : undefined;
           return (
             <li key={q.id} className={`question-list__entry${mark.done ? " question-list__entry--done" : ""}`} id={q.id}>
               <details className="question-item">
@@ -64,7 +97,18 @@ export function QuestionList({ questions, marks, onMarkChange, practice, onPract
                   <span className="question-item__title">{q.title}</span>
                 </summary>
                 <div className="question-item__body">
-                  <QuestionBody question={q} place="list" practice={practice} href={questionPath(q)} />
+                  {whole ? (
+                    <QuestionBody question={whole} place="list" practice={practice} href={questionPath(q)} />
+                  ) : content.state === "loading" ? (
+                    <p className="question-item__pending">{t.answerLoading}</p>
+                  ) : content.state === "failed" ? (
+                    <p className="question-item__pending" role="alert">
+                      {t.answerFailed}{" "}
+                      <button type="button" className="button button--outline button--small" onClick={retry}>
+                        {t.retry}
+                      </button>
+                    </p>
+                  ) : null}
                   <p className="question-item__link">
                     <Link to={questionPath(q)}>{t.openQuestion}</Link>
                   </p>
