@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
+import type Sharp from "sharp";
 import { consume } from "../rate-limit/rate-limiter";
 import type { Services } from "../services";
 import type { SessionUser } from "../users/user-service";
@@ -68,10 +68,20 @@ export async function storeImageUpload(services: Services, user: SessionUser, by
   return { kind: "stored", url: `/uploads/${name}`, width: encoded.width, height: encoded.height, bytes: encoded.data.byteLength };
 }
 
+/**
+ * sharp (libvips) is loaded with the first upload, not at start: it is a quarter of the
+ * server's resident memory at idle, and most processes never see an upload.
+ */
+let loading: Promise<typeof Sharp> | null = null;
+const sharp = async (...args: Parameters<typeof Sharp>) => {
+  loading ??= import("sharp").then((m) => m.default);
+  return (await loading)(...args);
+};
+
 /** libvips recognises formats by their magic bytes; we accept four of the many it knows. */
 async function detectFormat(bytes: Uint8Array): Promise<string | null> {
   try {
-    const { format } = await sharp(bytes, { limitInputPixels: UPLOAD_LIMITS.maxInputPixels }).metadata();
+    const { format } = await (await sharp(bytes, { limitInputPixels: UPLOAD_LIMITS.maxInputPixels })).metadata();
     return format && ACCEPTED_FORMATS.has(format) ? format : null;
   } catch {
     return null;
@@ -80,7 +90,9 @@ async function detectFormat(bytes: Uint8Array): Promise<string | null> {
 
 async function reencode(bytes: Uint8Array, format: string) {
   const animated = format === "gif" || format === "webp";
-  const { data, info } = await sharp(bytes, { animated, failOn: "error", limitInputPixels: UPLOAD_LIMITS.maxInputPixels })
+  const { data, info } = await (
+    await sharp(bytes, { animated, failOn: "error", limitInputPixels: UPLOAD_LIMITS.maxInputPixels })
+  )
     .autoOrient()
     .resize({ width: UPLOAD_LIMITS.maxSide, height: UPLOAD_LIMITS.maxSide, fit: "inside", withoutEnlargement: true })
     .webp({ quality: 82 })
