@@ -18,7 +18,11 @@ import { chooseEncoding } from "./page-cache";
 const compressors = {
   br: () =>
     zlib.createBrotliCompress({
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
+      },
     }),
   gzip: () => zlib.createGzip({ level: 4 }),
 };
