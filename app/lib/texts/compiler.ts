@@ -1,0 +1,23 @@
+/** The live compiler (/compiler, issue #7). */
+export const compilerTexts = {
+  title: "Live Compiler",
+  description: "Write and run JavaScript, TypeScript and HTML in your browser, safely sandboxed, and share your code with a link.",
+  language: "Language",
+  languages: { javascript: "JavaScript", typescript: "TypeScript", html: "HTML, CSS & JavaScript", python: "Python", sql: "SQL (SQLite)" },
+  editorLabel: "Code editor",
+  reset: "Reset",
+  resetConfirm: "Replace your code with the starting example?",
+  download: "Download",
+  share: "Share",
+  sharing: "Sharing…",
+  shared: "Anyone with this link can open a read-only copy:",
+  shareFailed: "The code could not be shared. Please try again.",
+  copyLink: "Copy link",
+  copied: "Link copied.",
+  readOnly: "You are looking at shared code. Fork it to change and run your own copy.",
+  fork: "Fork",
+  mySnippets: "My snippets",
+  noSnippets: "You have not shared any code yet.",
+  notFound: "This shared code does not exist or was removed.",
+  preview: "Preview",
+} as const;
