@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type Dialect, testDialects } from "../../tests/support/databases";
 import { type TestServices, createTestServices } from "../../tests/support/services";
@@ -54,6 +55,18 @@ describe.each(testDialects())("the questions API on %s", (dialect: Dialect) => {
           files.filter((f) => f.question.kind === kind && f.question.level === level).length,
         );
     expect(body.technologies.find((x: { slug: string }) => x.slug === "swift").total).toBe(0);
+  });
+
+  test("counts follow a change made straight in the database, by whatever program", async () => {
+    const jsTotal = async () =>
+      (await get("/api/questions/technologies")).body.technologies.find((x: { slug: string }) => x.slug === "javascript").total;
+    const before = await jsTotal();
+    expect(await jsTotal()).toBe(before);
+    const id = files[0]!.question.id;
+    await sql`update question set status = 'unpublished' where id = ${id}`.execute(t.services.database.db);
+    expect(await jsTotal()).toBe(before - 1);
+    await sql`update question set status = 'published' where id = ${id}`.execute(t.services.database.db);
+    expect(await jsTotal()).toBe(before);
   });
 
   test("a filtered list is in title order and its keyset pages cover it exactly once", async () => {

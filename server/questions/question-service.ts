@@ -33,8 +33,32 @@ const emptyCounts = (): Counts => ({
   total: 0,
 });
 
-/** Published questions per technology, kind and level: one grouped query over an index. */
-export async function countQuestions(services: Services): Promise<Record<TechnologySlug, Counts>> {
+/**
+ * The counts as last computed, with the question bank's content version they were computed
+ * at (triggers raise it on every change to a question, whoever makes it: migration 0013).
+ */
+const countsMemo = new WeakMap<Services, { version: number; counts: Record<TechnologySlug, Counts> }>();
+
+/**
+ * Published questions per technology, kind and level. Every list page and the home page
+ * show them; the grouped query runs again only when the bank's version has moved, and one
+ * single-row read tells (the result is shared: callers read it, never change it).
+ */
+export async function countQuestions(services: Services): Promise<Readonly<Record<TechnologySlug, Counts>>> {
+  const row = await services.database.db
+    .selectFrom("content_version")
+    .select("version")
+    .where("scope", "=", "questions")
+    .executeTakeFirst();
+  const version = Number(row?.version ?? -1);
+  const memo = countsMemo.get(services);
+  if (memo && memo.version === version && version >= 0) return memo.counts;
+  const counts = await groupedCounts(services);
+  countsMemo.set(services, { version, counts });
+  return counts;
+}
+
+async function groupedCounts(services: Services): Promise<Record<TechnologySlug, Counts>> {
   const rows = await services.database.db
     .selectFrom("question")
     .select(["technology", "kind", "level", sql<number>`count(*)`.as("n")])
