@@ -30,15 +30,9 @@ export async function startFreshServer(root, name, env = {}) {
   return { ...server, port, dataDir };
 }
 
-/** Node's flags as `npm start` gives them (the heap limit), so that what is measured is what runs. */
-function startFlags(root) {
-  const start = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).scripts.start;
-  return start.split(/\s+/).filter((word) => word.startsWith("--"));
-}
-
 /** Resolves once `probe` answers 200 (asked every `probeMs`). */
 export async function startServer({ root, port, dataDir, env = {}, probe = "/api/health", probeMs = 100 }) {
-  const server = spawn(process.execPath, [...startFlags(root), "server.js"], {
+  const server = spawn(process.execPath, ["server.js"], {
     cwd: root,
     env: {
       ...process.env,
