@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
  * are about 109 kB gzip (docs/decisions/010 and 011). It keeps the JavaScript from growing
  * while the way to 90 kB is decided; the CSS budget is the issue's.
  */
-const JS_BUDGET_KB = 160;
+const JS_BUDGET_KB = 150;
 const CSS_BUDGET_KB = 30;
 /** Code that must never load on a content page: the editor, the runners, the chart. */
 const NEVER_ON_CONTENT = /^(code-editor|playground|run-it-runner|score-chart)-/;

@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/toaster";
 import { InputField } from "~/components/field";
 import { FormBanner } from "~/components/form-banner";
 import { MIN_PASSWORD_LENGTH } from "~/features/auth/validation";

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/toaster";
 import { TextAreaField } from "~/components/field";
 import { FormBanner } from "~/components/form-banner";
 import { formatLongDate } from "~/lib/dates";

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/toaster";
 import { InputField, TextAreaField } from "~/components/field";
 import { FormBanner } from "~/components/form-banner";
 import { blogTexts as t } from "~/lib/texts";

@@ -1,6 +1,6 @@
 import { CircleCheck, CircleX, Play, RotateCcw, Send } from "lucide-react";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/toaster";
 import { formatLongDate } from "~/lib/dates";
 import { storageKeys } from "~/lib/site";
 import { messageAddsToValues } from "~/lib/test-harness";

@@ -1,7 +1,7 @@
 import { Download, Play, RotateCcw, Share2, Square } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useNavigate, useRevalidator, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/toaster";
 import { SelectField } from "~/components/field";
 import { apiErrorMessage } from "~/lib/api-error";
 import { storageKeys } from "~/lib/site";

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/toaster";
 import { InputField, TextAreaField } from "~/components/field";
 import { texts } from "~/lib/texts";
 import { apiErrorMessage } from "~/lib/api-error";

@@ -1,6 +1,6 @@
 import { Bookmark, BookmarkCheck, Circle, CircleCheck } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/toaster";
 import { apiErrorMessage } from "~/lib/api-error";
 import { questionTexts as t } from "~/lib/texts";
 
