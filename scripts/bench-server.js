@@ -30,9 +30,15 @@ export async function startFreshServer(root, name, env = {}) {
   return { ...server, port, dataDir };
 }
 
+/** Node's flags as `npm start` gives them (V8's heap settings), so that what is measured is what runs. */
+function startFlags(root) {
+  const start = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).scripts.start;
+  return start.split(/\s+/).filter((word) => word.startsWith("--"));
+}
+
 /** Resolves once `probe` answers 200 (asked every `probeMs`). */
 export async function startServer({ root, port, dataDir, env = {}, probe = "/api/health", probeMs = 100 }) {
-  const server = spawn(process.execPath, ["server.js"], {
+  const server = spawn(process.execPath, [...startFlags(root), "server.js"], {
     cwd: root,
     env: {
       ...process.env,
