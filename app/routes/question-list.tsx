@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const level = asLevel(url.searchParams.get("level")) ?? "beginner";
   const cursor = url.searchParams.get("after");
   const after = decodeListCursor(cursor);
-  // Titles only: each answer comes from the API when the reader first expands one
+  // Titles only: the page's answers come from the API (contentUrl) once it is in the browser
   // (features/questions/question-list.tsx), so the page stays light for the many who skim.
   const page = offered.length
     ? await listQuestionSummaries(context.services, { technology: technology.slug, kind, level }, after)
@@ -61,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     progress: done === null ? null : { done, total: mine.total },
     explicit: Boolean(requestedKind || url.searchParams.get("level")),
     paged: Boolean(after),
-    contentUrl: `/api/questions?${new URLSearchParams({ technology: technology.slug, kind, level, limit: String(LIST_PAGE_SIZE), include: "content", ...(after && cursor ? { after: cursor } : {}) })}`,
+    contentUrl: `/api/questions?${new URLSearchParams({ technology: technology.slug, kind, level, limit: String(LIST_PAGE_SIZE), include: "content", ...(after ? { after: cursor! } : {}) })}`,
     ...page,
   };
 }

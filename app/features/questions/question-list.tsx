@@ -25,10 +25,11 @@ type Content = { state: "idle" | "loading" | "failed" } | { state: "ready"; ques
  * page has painted): the server sends titles only, so a list of 100 weighs a fifth as much,
  * and an answer is usually there before the reader opens one.
  */
-function useListContent(url: string) {
+function useListContent(url: string | null) {
   const [content, setContent] = useState<Content>({ state: "idle" });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
+    if (!url) return;
     const controller = new AbortController();
     setContent({ state: "loading" });
     fetch(url, { signal: controller.signal, headers: { Accept: "application/json" } })
@@ -56,7 +57,8 @@ export function QuestionList({ questions, contentUrl, marks, onMarkChange, pract
   const list = useRef<HTMLOListElement>(null);
   const [allOpen, setAllOpen] = useState(false);
   const practiceId = useId();
-  const { content, retry } = useListContent(contentUrl);
+  // An empty list has nothing to fetch.
+  const { content, retry } = useListContent(questions.length ? contentUrl : null);
   if (!questions.length) return <p className="question-list__empty">{texts.labels.noData}</p>;
 
   function openAll(open: boolean, selector = "details.question-item") {
