@@ -6,6 +6,15 @@ import type { Logger } from "../logger";
 export type ContentVersionSnapshot = Partial<Record<ContentScope, number>>;
 
 /**
+ * One scope's version as the database has it now (null before migration 0013's row exists):
+ * for a value derived from that content and kept between requests, without waiting for a poll.
+ */
+export async function readContentVersion(db: Kysely<Database>, scope: ContentScope): Promise<number | null> {
+  const row = await db.selectFrom("content_version").select("version").where("scope", "=", scope).executeTakeFirst();
+  return row ? Number(row.version) : null;
+}
+
+/**
  * This process's view of the content versions. Triggers raise a scope's version whenever its
  * content changes, whoever writes it; every process reads the versions again every
  * `pollMs` (so another process's edit reaches this one's cache within that time) and right

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { KINDS, type Kind, LEVELS, type Level, type TechnologySlug, questionPath, technologies } from "../../app/lib/technologies";
 import { decodeKeyset, encodeKeyset } from "../db/keyset";
+import { readContentVersion } from "../http/content-versions";
 import type { SitemapEntry } from "../seo/sitemap";
 import type { Services } from "../services";
 import type { QuestionContent } from "./question-content";
@@ -45,16 +46,11 @@ const countsMemo = new WeakMap<Services, { version: number; counts: Record<Techn
  * single-row read tells (the result is shared: callers read it, never change it).
  */
 export async function countQuestions(services: Services): Promise<Readonly<Record<TechnologySlug, Counts>>> {
-  const row = await services.database.db
-    .selectFrom("content_version")
-    .select("version")
-    .where("scope", "=", "questions")
-    .executeTakeFirst();
-  const version = Number(row?.version ?? -1);
+  const version = await readContentVersion(services.database.db, "questions");
   const memo = countsMemo.get(services);
-  if (memo && memo.version === version && version >= 0) return memo.counts;
+  if (version !== null && memo?.version === version) return memo.counts;
   const counts = await groupedCounts(services);
-  countsMemo.set(services, { version, counts });
+  if (version !== null) countsMemo.set(services, { version, counts });
   return counts;
 }
 
