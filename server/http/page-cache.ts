@@ -113,6 +113,7 @@ export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
   private readonly rendering = new Map<string, Promise<CachedPage | null>>();
   private size = 0;
+  private storeHandler: MiddlewareHandler<ApiEnv> | null = null;
 
   constructor(
     readonly versions: ContentVersions,
@@ -183,7 +184,8 @@ export class PageCache {
    * as stored; concurrent requests for the same page wait for that one rendering.
    */
   store(): MiddlewareHandler<ApiEnv> {
-    return async (c, next) => {
+    // One handler for the page router and every API router that asks (cacheableFor, per request).
+    return (this.storeHandler ??= async (c, next) => {
       const key = keyOf(c.req.url);
       const candidate =
         c.req.method === "GET" && key.length <= MAX_KEY_LENGTH && isAnonymousRequest(c.req.header("Cookie"), c.req.header("Authorization"));
@@ -221,7 +223,7 @@ export class PageCache {
       } finally {
         this.rendering.delete(key);
       }
-    };
+    });
   }
 
   private async fromResponse(key: string, res: Response, nonce: string, versions: ContentVersionSnapshot): Promise<CachedPage | null> {
