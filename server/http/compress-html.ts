@@ -5,12 +5,12 @@ import type { MiddlewareHandler } from "hono";
 import { chooseEncoding } from "./page-cache";
 
 /**
- * Pages rendered per request are sent compressed to clients that accept it (a question list's
- * HTML shrinks about 8×, which is most of its load time on a slow phone). Only HTML: the API's
+ * Pages rendered per request are sent compressed to clients that accept it (HTML shrinks
+ * about 8×, which is most of a page's load time on a slow phone). Only HTML: the API's
  * event streams must not wait in a compressor's buffer, and static assets are compressed at
  * build time.
  *
- * The levels are for work done on every request: Brotli quality 4 makes a 270 kB list smaller
+ * The levels are for work done on every request: Brotli quality 4 makes a 270 kB page smaller
  * than gzip's default level does, in half its time; gzip level 4 (for clients without Brotli) is
  * within 4 % of level 6's size for 60 % of its time. Cached pages are compressed once, harder
  * (server/http/page-cache.ts).
