@@ -3,7 +3,9 @@
 // build with the seeded content, in the system Chromium, 3 runs per page; prints the median run
 // (by performance score) of each page: performance, LCP, TBT, CLS, SEO, accessibility, best
 // practices and the JavaScript transferred. Issue #14's targets: performance ≥ 95, SEO,
-// accessibility and best practices 100, CLS ≤ 0.02. Options: --runs <n> (default 3).
+// accessibility and best practices 100, CLS ≤ 0.02. Options: --runs <n> (default 3); --save <dir>
+// writes each page's median report there as JSON (open it in the Lighthouse viewer, or read the
+// audits: what the LCP element was, which requests were on its path, where the main thread went).
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,6 +18,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
 const runsIndex = args.indexOf("--runs");
 const runs = runsIndex >= 0 ? Number(args[runsIndex + 1]) : 3;
+const saveIndex = args.indexOf("--save");
+const saveDir = saveIndex >= 0 ? path.resolve(args[saveIndex + 1]) : null;
 const chromePath = fs.existsSync(chromiumPath) ? chromiumPath : undefined;
 
 ensureBuild(root);
@@ -72,6 +76,10 @@ try {
     if (!results.length) continue;
     const perf = median(results.map((r) => r.categories.performance.score));
     const lhr = results.find((r) => r.categories.performance.score === perf);
+    if (saveDir) {
+      fs.mkdirSync(saveDir, { recursive: true });
+      fs.writeFileSync(path.join(saveDir, `${name.replace(/\W+/g, "-").toLowerCase()}.json`), JSON.stringify(lhr));
+    }
     const score = (id) => Math.round(lhr.categories[id].score * 100);
     const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
     const scripts = lhr.audits["resource-summary"]?.details?.items?.find((item) => item.resourceType === "script");
