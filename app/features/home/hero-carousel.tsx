@@ -20,6 +20,9 @@ export function HeroCarousel({ onAction }: { onAction: () => void }) {
   const [focused, setFocused] = useState(false);
   const [paused, setPaused] = useState(false);
   const [reducedMotion, setReducedMotion] = useState(false);
+  // The first slide is there when the page paints; only a change of slide fades in (an opening
+  // fade would hold back the page's largest paint by its length).
+  const [moved, setMoved] = useState(false);
   const swipeStart = useRef<number | null>(null);
 
   useEffect(() => {
@@ -35,11 +38,17 @@ export function HeroCarousel({ onAction }: { onAction: () => void }) {
   // A new timer for every slide, so a manual change gives the new slide its full time.
   useEffect(() => {
     if (!rotating) return;
-    const timer = window.setTimeout(() => setIndex((i) => (i + 1) % slides.length), SLIDE_INTERVAL_MS);
+    const timer = window.setTimeout(() => {
+      setMoved(true);
+      setIndex((i) => (i + 1) % slides.length);
+    }, SLIDE_INTERVAL_MS);
     return () => window.clearTimeout(timer);
   }, [rotating, index, slides.length]);
 
-  const go = (next: number) => setIndex((next + slides.length) % slides.length);
+  const go = (next: number) => {
+    setMoved(true);
+    setIndex((next + slides.length) % slides.length);
+  };
 
   function onPointerDown(event: PointerEvent) {
     swipeStart.current = event.clientX;
@@ -64,7 +73,13 @@ export function HeroCarousel({ onAction }: { onAction: () => void }) {
         if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
       }}
     >
-      <div className="hero__slides" aria-live={rotating ? "off" : "polite"} onPointerDown={onPointerDown} onPointerUp={onPointerUp}>
+      <div
+        className="hero__slides"
+        data-moved={moved || undefined}
+        aria-live={rotating ? "off" : "polite"}
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+      >
         {slides.map((slide, i) => (
           <div
             key={slide.headline}
