@@ -5,6 +5,7 @@ import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "reac
 import { type AppLoadContext, type EntryContext, type HandleErrorFunction, ServerRouter } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
 import type { PageCacheHandle } from "~/lib/page-cache";
+import { deferScripts } from "../server/http/deferred-scripts";
 import { PAGE_CACHE_HEADER } from "../server/http/page-cache";
 
 export const streamTimeout = 5_000;
@@ -50,7 +51,9 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          // Content pages fetch their code once they are painted (server/http/deferred-scripts.ts).
+          if (pageCache) pipe(deferScripts()).pipe(body);
+          else pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

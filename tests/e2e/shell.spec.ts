@@ -260,6 +260,28 @@ test("web-vitals is not part of the first load and arrives after hydration", asy
   expect((await vitals).status()).toBe(200);
 });
 
+test("a content page is painted before it asks for its code, then hydrates; an app page preloads its code at once", async ({
+  page,
+  request,
+}) => {
+  expect(await (await request.get("/javascript-questions")).text()).not.toContain('rel="modulepreload"');
+  await page.goto("/javascript-questions");
+  await waitForHydration(page);
+  const timing = await page.evaluate(() => {
+    const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+    const scripts = performance.getEntriesByType("resource").filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name));
+    return {
+      loaded: navigation.loadEventStart,
+      firstScript: Math.min(...scripts.map((entry) => entry.startTime)),
+      scripts: scripts.length,
+    };
+  });
+  expect(timing.scripts).toBeGreaterThan(5);
+  expect(timing.firstScript).toBeGreaterThanOrEqual(timing.loaded);
+  // The compiler is nothing without its code: it is fetched with the page.
+  expect(await (await request.get("/compiler")).text()).toContain('rel="modulepreload"');
+});
+
 test("robots.txt and sitemap.xml describe the public site", async ({ request, baseURL }) => {
   const robots = await request.get("/robots.txt");
   expect(robots.headers()["content-type"]).toContain("text/plain");
@@ -271,7 +293,7 @@ test("robots.txt and sitemap.xml describe the public site", async ({ request, ba
 
 test("built assets are served with immutable caching", async ({ request }) => {
   const html = await (await request.get("/")).text();
-  const script = /href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  const script = /"(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
   expect(script).toBeTruthy();
   const asset = await request.get(script!);
   expect(asset.status()).toBe(200);
