@@ -30,18 +30,27 @@ export async function startFreshServer(root, name, env = {}) {
   return { ...server, port, dataDir };
 }
 
-/** Node's flags as `npm start` gives them (V8's heap settings), so that what is measured is what runs. */
-function startFlags(root) {
-  const start = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).scripts.start;
-  return start.split(/\s+/).filter((word) => word.startsWith("--"));
+/**
+ * Node's flags and the environment as `npm start` gives them (V8's heap settings, glibc's malloc
+ * arenas), so that what is measured is what runs.
+ */
+function startCommand(root) {
+  const words = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).scripts.start.split(/\s+/);
+  const node = words.indexOf("node");
+  return {
+    flags: words.slice(node + 1).filter((word) => word.startsWith("--")),
+    env: Object.fromEntries(words.slice(0, node).map((word) => word.split("="))),
+  };
 }
 
 /** Resolves once `probe` answers 200 (asked every `probeMs`). */
 export async function startServer({ root, port, dataDir, env = {}, probe = "/api/health", probeMs = 100 }) {
-  const server = spawn(process.execPath, [...startFlags(root), "server.js"], {
+  const start = startCommand(root);
+  const server = spawn(process.execPath, [...start.flags, "server.js"], {
     cwd: root,
     env: {
       ...process.env,
+      ...start.env,
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",

@@ -1,4 +1,4 @@
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, createBrotliDecompress, createGunzip, gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { expect, test } from "vitest";
 import { compressHtml } from "./compress-html";
@@ -25,4 +25,48 @@ test("pages go compressed to clients that accept it (Brotli first), and nothing 
   expect(await plain.text()).toBe(page);
   const json = await app.request("/data", { headers: { "Accept-Encoding": "gzip" } });
   expect(json.headers.get("content-encoding")).toBeNull();
+});
+
+test("a page that pauses mid-way (a Suspense boundary still loading) sends what it has at once, then the rest", async () => {
+  const shell = `<!doctype html><title>Streaming</title>${"<p>The shell, which the reader sees first.</p>".repeat(50)}`;
+  const late = "<p>The part that waited for its data.</p></html>";
+  let release = () => {};
+  const streamed = new Hono().get("/streamed", compressHtml(), (c) => {
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(new TextEncoder().encode(shell));
+        await released;
+        controller.enqueue(new TextEncoder().encode(late));
+        controller.close();
+      },
+    });
+    return c.body(body, 200, { "Content-Type": "text/html; charset=utf-8" });
+  });
+
+  for (const [encoding, decompressor] of [
+    ["br", createBrotliDecompress],
+    ["gzip", createGunzip],
+  ] as const) {
+    const response = await streamed.request("/streamed", { headers: { "Accept-Encoding": encoding } });
+    expect(response.headers.get("content-encoding")).toBe(encoding);
+    const decoded: Buffer[] = [];
+    const decoder = decompressor().on("data", (chunk: Buffer) => decoded.push(chunk));
+    const reader = response.body!.getReader();
+    // The shell arrives, decodable on its own, while the rest is still being waited for.
+    while (Buffer.concat(decoded).toString() !== shell) {
+      const { value, done } = await reader.read();
+      expect(done).toBe(false);
+      decoder.write(value);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    release();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      decoder.write(value);
+    }
+    await new Promise((resolve) => decoder.end(resolve));
+    expect(Buffer.concat(decoded).toString()).toBe(shell + late);
+  }
 });
