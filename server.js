@@ -89,15 +89,34 @@ server.once("listening", () => {
   started.services.logger.info({ port, mode: process.env.NODE_ENV }, `${started.config.site.name} is running at http://localhost:${port}`);
 });
 
+/**
+ * SIGTERM (an orchestrator stopping us): health says 503 at once; after SHUTDOWN_DELAY_MS (time
+ * for a load balancer to notice) new connections are refused, requests in flight finish, live
+ * quiz streams end (their clients reconnect elsewhere), and the database closes last. SIGINT
+ * (Ctrl-C) skips the delay. Whatever is still open 10 s later is cut off and the exit code is 1.
+ */
 let stopping = false;
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
-  started.services.logger.info({ signal }, "shutting down");
-  setTimeout(() => process.exit(1), 10_000).unref();
-  server.close();
+  const { logger, rooms } = started.services;
+  const delayMs = signal === "SIGTERM" ? started.config.shutdownDelayMs : 0;
+  logger.info({ signal, delayMs }, "draining");
+  started.drain();
+  setTimeout(() => {
+    logger.error("requests still open 10 s after the server closed: exiting");
+    process.exit(1);
+  }, delayMs + 10_000).unref();
+  if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+  const closed = new Promise((resolve) => server.close(resolve));
+  // Keep-alive connections close as soon as their request is answered.
+  const idle = setInterval(() => server.closeIdleConnections(), 50);
+  await rooms.close();
+  await closed;
+  clearInterval(idle);
   await vite?.close();
   await started.stop();
+  logger.info("stopped");
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -71,9 +71,12 @@ export async function startServer({ root, port, dataDir, env = {}, probe = "/api
     if (i * probeMs > 20_000 || server.exitCode !== null) throw new Error("server did not start");
     await new Promise((r) => setTimeout(r, probeMs));
   }
+  const exited = new Promise((resolve) => server.once("exit", (code) => resolve(code)));
   return {
     base,
     pid: server.pid,
+    /** The exit code, once the process has ended. */
+    exited,
     async stop() {
       server.kill("SIGTERM");
       if (server.exitCode === null) await new Promise((resolve) => server.once("exit", resolve));

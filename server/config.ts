@@ -29,6 +29,11 @@ export const envSchema = z.object({
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).optional(),
   /** Answer page-cache hits in node:http's listener, before Hono (false: through Hono, for comparison). */
   PAGE_CACHE_FAST_PATH: booleanFlag.default(true),
+  /**
+   * After SIGTERM, how long the server keeps accepting requests while /api/health says 503, so
+   * that a load balancer stops sending it new ones before it closes (0: close at once).
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
 
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -90,6 +95,7 @@ export interface Config {
   logLevel: Env["LOG_LEVEL"];
   trustProxy: boolean;
   pageCache: { megabytes: number; nodeFastPath: boolean };
+  shutdownDelayMs: number;
   google: { clientId?: string; clientSecret?: string; issuer: string };
   smtpUrl: string | undefined;
   llm: { baseUrl?: string; apiKey?: string; model?: string; timeoutMs: number };
@@ -140,6 +146,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     pageCache: { megabytes: env.PAGE_CACHE_MB ?? (env.NODE_ENV === "production" ? 64 : 0), nodeFastPath: env.PAGE_CACHE_FAST_PATH },
+    shutdownDelayMs: env.SHUTDOWN_DELAY_MS,
     google: {
       clientId: env.GOOGLE_CLIENT_ID,
       clientSecret: env.GOOGLE_CLIENT_SECRET,

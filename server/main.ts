@@ -10,6 +10,8 @@ export interface Started {
   app: ReturnType<typeof createApp>;
   services: Services;
   config: Config;
+  /** From now on health says 503 (draining); everything else is still served. */
+  drain(): void;
   stop(): Promise<void>;
 }
 
@@ -22,7 +24,15 @@ export async function start(env: Record<string, string | undefined> = process.en
   const logger = createLogger(config.logLevel);
   const services = await createServices(config, logger);
   const app = createApp(services, () => import("virtual:react-router/server-build"));
-  return { app, services, config, stop: () => closeServices(services) };
+  return {
+    app,
+    services,
+    config,
+    drain: () => {
+      services.draining = true;
+    },
+    stop: () => closeServices(services),
+  };
 }
 
 export { ConfigError };

@@ -39,6 +39,8 @@ export interface Services {
   interviewer: Interviewer;
   /** Visitors' content pages, kept until their content changes (null when PAGE_CACHE_MB is 0). */
   pageCache: PageCache | null;
+  /** True once the process is shutting down: health answers 503 so that traffic goes elsewhere. */
+  draining: boolean;
 }
 
 export interface ServiceOptions {
@@ -88,6 +90,7 @@ export async function createServices(config: Config, logger: Logger, options: Se
     roomBus,
     interviewer: createInterviewer(config, logger),
     pageCache: null,
+    draining: false,
   } as Services;
   services.rooms = new RoomHub(services, roomBus, { hostGraceMs: options.roomHostGraceMs });
   if (options.importContent !== false) {
