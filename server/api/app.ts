@@ -20,6 +20,9 @@ import { uploadMessages, uploadsRouter } from "./uploads";
 import { vitalsRouter } from "./vitals";
 import { UPLOAD_LIMITS } from "../uploads/image-upload";
 
+/** `\u0000` in JSON text, unless its backslash is itself escaped (`\\u0000` is the six characters). */
+const ESCAPED_NUL = /(?<!\\)(?:\\\\)*\\u0000/;
+
 /**
  * The JSON API under /api: one router per resource (Hono's guides), zod-validated input,
  * the one error shape, and the OpenAPI document that a mobile client is built against.
@@ -45,6 +48,16 @@ export function createApi() {
   api.use("*", (c, next) => {
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     return c.req.path.startsWith("/api/uploads/") ? limitUpload(c, next) : limitBody(c, next);
+  });
+
+  // PostgreSQL cannot store the NUL character (SQLite can): refuse it at the door, in the address
+  // or in JSON, rather than fail in the database. Better-auth reads its own bodies.
+  api.use("*", async (c, next) => {
+    const json = (c.req.header("Content-Type") ?? "").includes("json") && !c.req.path.startsWith("/api/auth/");
+    if (/%00/.test(c.req.url) || (json && c.req.method !== "GET" && ESCAPED_NUL.test(await c.req.text()))) {
+      return c.json(errorBody("invalid_request", "The request contains a NUL character, which no field accepts."), 400);
+    }
+    return next();
   });
 
   api.route("/auth", authRouter);

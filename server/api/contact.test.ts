@@ -29,6 +29,16 @@ describe.each(testDialects())("POST /api/contact on %s", (dialect: Dialect) => {
     return body.error;
   }
 
+  test("a NUL character is refused with 400 and stores nothing; the six characters \\u0000 are ordinary text", async () => {
+    const before = (await listContactMessages(t.services)).length;
+    const refused = await send({ ...valid, message: "Hello\u0000world" });
+    expect(refused.status).toBe(400);
+    expect((await messageOf(refused)).code).toBe("invalid_request");
+    expect((await listContactMessages(t.services)).length).toBe(before);
+    const accepted = await send({ ...valid, message: 'In JavaScript, "\\u0000" is the NUL character.' });
+    expect(accepted.status).toBe(201);
+  });
+
   test("a valid message is stored and answered with 201 and its id", async () => {
     const response = await send({ ...valid, name: "  Grace Hopper ", message: "Hello from a test" });
     expect(response.status).toBe(201);

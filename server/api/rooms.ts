@@ -250,7 +250,7 @@ async function hostRoom(c: Context<ApiEnv>, code: string): Promise<RoomRow | Res
 // The event stream is not JSON, so it is registered by hand: in the document, then as a route.
 roomsRouter.openAPIRegistry.registerPath({
   method: "get",
-  path: "/api/rooms/{code}/events",
+  path: "/{code}/events",
   tags: ["Live quizzes"],
   summary: "The room's events (server-sent events), for its host or one of its players",
   description:
