@@ -51,10 +51,12 @@ export function createApi() {
   });
 
   // PostgreSQL cannot store the NUL character (SQLite can): refuse it at the door, in the address
-  // or in JSON, rather than fail in the database. Better-auth reads its own bodies.
+  // or in JSON, rather than fail in the database, so both databases answer alike. Better-auth
+  // reads the request itself, so its body is read from a copy.
   api.use("*", async (c, next) => {
-    const json = (c.req.header("Content-Type") ?? "").includes("json") && !c.req.path.startsWith("/api/auth/");
-    if (/%00/.test(c.req.url) || (json && c.req.method !== "GET" && ESCAPED_NUL.test(await c.req.text()))) {
+    const json = (c.req.header("Content-Type") ?? "").includes("json") && c.req.method !== "GET" && c.req.method !== "HEAD";
+    const body = () => (c.req.path.startsWith("/api/auth/") ? c.req.raw.clone().text() : c.req.text());
+    if (/%00/.test(c.req.url) || (json && ESCAPED_NUL.test(await body()))) {
       return c.json(errorBody("invalid_request", "The request contains a NUL character, which no field accepts."), 400);
     }
     return next();

@@ -38,6 +38,14 @@ describe.each(testDialects())("accounts API on %s", (dialect: Dialect) => {
     expect(new Date(row!.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 
+  test("a name with a NUL character is refused with 400 on either database, and no account is made", async () => {
+    const email = uniqueEmail();
+    const response = await call("/sign-up/email", { name: "Ada\u0000Lovelace", email, password: "analytical-engine" });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: { code: "invalid_request", message: expect.stringContaining("NUL") } });
+    expect(await user(email)).toBeUndefined();
+  });
+
   test("an email in ADMIN_EMAILS becomes an admin on sign-up", async () => {
     await call("/sign-up/email", { name: "Boss", email: "Boss@Example.com", password: "analytical-engine" });
     expect((await user("boss@example.com"))?.role).toBe("admin");
