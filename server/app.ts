@@ -5,6 +5,7 @@ import type { ApiEnv } from "./api/types";
 import { canonicalUrls } from "./http/canonical-url";
 import { clientKey } from "./http/client-address";
 import { compressHtml } from "./http/compress-html";
+import { crossSiteGuard } from "./http/cross-site";
 import { privatePages } from "./http/page-cache";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
@@ -30,6 +31,7 @@ export function createApp(services: Services, build: () => Promise<ServerBuild>)
   if (pageCache) app.use(pageCache.serve());
   app.use(requestLog(services.logger));
   app.use(securityHeaders({ https: services.config.secureCookies, dev: mode === "development" }));
+  app.use(crossSiteGuard(new URL(services.config.baseUrl).origin));
   app.use(async (c, next) => {
     c.set("services", services);
     await next();
