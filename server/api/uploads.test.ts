@@ -1,11 +1,38 @@
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type Dialect, testDialects } from "../../tests/support/databases";
 import { type TestServices, createTestServices } from "../../tests/support/services";
 import { createApp } from "../app";
 import { uploadDir } from "../uploads/image-upload";
+
+/**
+ * A valid black-and-white PNG of width × height (1 bit per pixel, all zeros): tens of kilobytes
+ * on disk, gigabytes once decoded.
+ */
+function bombPng(width: number, height: number) {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([1, 0, 0, 0, 0], 8); // 1-bit greyscale, no interlacing
+  const pixels = zlib.deflateSync(Buffer.alloc((1 + Math.ceil(width / 8)) * height), { level: 9 });
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk("IHDR", header),
+    chunk("IDAT", pixels),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
 
 function solid(width: number, height: number) {
   return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } });
@@ -117,6 +144,20 @@ describe.each(testDialects())("image uploads on %s", (dialect: Dialect) => {
     expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
       "The image is larger than 2 MB. Please choose a smaller one.",
     );
+  });
+
+  test("a decompression bomb (a valid 12,000 × 12,000 PNG of under 100 kB, within sharp's own default limit) is refused before it is decoded", async () => {
+    fs.mkdirSync(uploadDir(t.services), { recursive: true });
+    const before = storedFiles();
+    const bomb = bombPng(12_000, 12_000);
+    expect(bomb.length).toBeLessThan(100_000);
+    expect((await sharp(bomb).metadata()).width).toBe(12_000);
+    const response = await upload(bomb, "bomb.png", "image/png");
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({
+      error: { code: "payload_too_large", message: "The image has more than 40 million pixels. Please choose a smaller one." },
+    });
+    expect(storedFiles()).toBe(before);
   });
 
   test("a request without a file is a 400, not a crash", async () => {

@@ -8,6 +8,7 @@ const megabytes = UPLOAD_LIMITS.bytes / 1024 / 1024;
 export const uploadMessages = {
   notAnImage: "Please choose a PNG, JPEG, WebP or GIF image.",
   tooLarge: `The image is larger than ${megabytes} MB. Please choose a smaller one.`,
+  tooManyPixels: `The image has more than ${UPLOAD_LIMITS.maxInputPixels / 1_000_000} million pixels. Please choose a smaller one.`,
   rateLimited: "You have uploaded many images in a short time. Please wait a while and try again.",
 } as const;
 
@@ -48,7 +49,7 @@ const upload = createRoute({
     ),
     400: errorResponse("No file"),
     ...signedInErrors,
-    413: errorResponse(`Larger than ${megabytes} MB`),
+    413: errorResponse(`Larger than ${megabytes} MB, or more than ${UPLOAD_LIMITS.maxInputPixels / 1_000_000} million pixels`),
     415: errorResponse("Not a PNG, JPEG, WebP or GIF image"),
     429: errorResponse("Too many uploads; see Retry-After"),
   },
@@ -61,6 +62,8 @@ export const uploadsRouter = new OpenAPIHono<ApiEnv>().openapi(upload, async (c)
   switch (result.kind) {
     case "too-large":
       return c.json(errorBody("payload_too_large", uploadMessages.tooLarge), 413);
+    case "too-many-pixels":
+      return c.json(errorBody("payload_too_large", uploadMessages.tooManyPixels), 413);
     case "not-an-image":
       return c.json(errorBody("unsupported_media_type", uploadMessages.notAnImage), 415);
     case "rate-limited":

@@ -23,6 +23,7 @@ export const UPLOAD_NAME = /^[0-9a-f-]{36}\.webp$/;
 export type UploadResult =
   | { kind: "stored"; url: string; width: number; height: number; bytes: number }
   | { kind: "too-large" }
+  | { kind: "too-many-pixels" }
   | { kind: "not-an-image" }
   | { kind: "rate-limited"; retryAfterSeconds: number };
 
@@ -37,8 +38,10 @@ export function uploadDir(services: Pick<Services, "config">): string {
  */
 export async function storeImageUpload(services: Services, user: SessionUser, bytes: Uint8Array): Promise<UploadResult> {
   if (bytes.byteLength > UPLOAD_LIMITS.bytes) return { kind: "too-large" };
-  const format = await detectFormat(bytes);
-  if (!format) return { kind: "not-an-image" };
+  const image = await inspect(bytes);
+  if (!image) return { kind: "not-an-image" };
+  if (image.pixels > UPLOAD_LIMITS.maxInputPixels) return { kind: "too-many-pixels" };
+  const { format } = image;
 
   const rate = await consume(services.database.db, `upload:${user.id}`, { limit: UPLOAD_LIMITS.perHour, windowMs: 3_600_000 });
   if (!rate.allowed) return { kind: "rate-limited", retryAfterSeconds: rate.retryAfterSeconds };
@@ -78,11 +81,16 @@ const sharp = async (...args: Parameters<typeof Sharp>) => {
   return (await loading)(...args);
 };
 
-/** libvips recognises formats by their magic bytes; we accept four of the many it knows. */
-async function detectFormat(bytes: Uint8Array): Promise<string | null> {
+/**
+ * The format (libvips recognises it by its magic bytes; we accept four of the many it knows) and
+ * the pixels decoding would make, every frame counted, read from the header alone: a small
+ * file can claim gigapixels, and is refused before anything is decoded.
+ */
+async function inspect(bytes: Uint8Array): Promise<{ format: string; pixels: number } | null> {
   try {
-    const { format } = await (await sharp(bytes, { limitInputPixels: UPLOAD_LIMITS.maxInputPixels })).metadata();
-    return format && ACCEPTED_FORMATS.has(format) ? format : null;
+    const { format, width, height, pages } = await (await sharp(bytes, { limitInputPixels: false })).metadata();
+    if (!format || !ACCEPTED_FORMATS.has(format)) return null;
+    return { format, pixels: (width ?? 0) * (height ?? 0) * (pages ?? 1) };
   } catch {
     return null;
   }
