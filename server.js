@@ -37,6 +37,13 @@ async function startProduction() {
   ]);
   const started = await main.start().catch(fail);
   const front = new Hono();
+  // Static files get the security headers the app gives its own responses (nosniff, HSTS…).
+  const staticHeaders = main.defaultSecurityHeaders({ https: started.config.secureCookies, html: false });
+  const withSecurityHeaders = async (c, next) => {
+    await next();
+    for (const [name, value] of staticHeaders) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+  };
+  front.use("/assets/*", withSecurityHeaders);
   // Fingerprinted build output: cache forever.
   front.use("/assets/*", async (c, next) => {
     await next();
@@ -47,6 +54,7 @@ async function startProduction() {
   for (const entry of fs.readdirSync(clientDir, { withFileTypes: true })) {
     if (entry.name === "assets") continue;
     const route = entry.isDirectory() ? `/${entry.name}/*` : `/${entry.name}`;
+    front.use(route, withSecurityHeaders);
     front.use(route, async (c, next) => {
       await next();
       if (c.res.status === 200) c.res.headers.set("Cache-Control", "public, max-age=86400");

@@ -47,5 +47,6 @@ export async function openServices(
 }
 
 export { closeServices };
+export { defaultSecurityHeaders } from "./http/security-headers";
 export { setUserRole } from "./users/user-service";
 export { importQuestions } from "./questions/question-import";

@@ -25,6 +25,8 @@ export function sandboxPolicy(origins: string[]): string {
     `connect-src ${vendor}`,
     "form-action 'none'",
     "frame-ancestors 'self'",
+    // Opaque origin even when opened on its own, outside our <iframe sandbox>.
+    "sandbox allow-scripts",
   ].join("; ");
 }
 
