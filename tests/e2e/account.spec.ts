@@ -17,7 +17,7 @@ test.describe("signed in", () => {
   // The wrong current password is refused with a 400, which Chromium logs.
   test.use({ allowConsoleErrors: /status of 400/ });
 
-  test("the account page renames, changes the password, signs out other devices and deletes the account", async ({
+  test("the account page renames, changes the password (signing out other devices if asked), signs out other devices and deletes the account", async ({
     page,
     browser,
     baseURL,
@@ -57,9 +57,22 @@ test.describe("signed in", () => {
     await page.getByLabel(accountTexts.newPassword, { exact: true }).fill("countess-of-lovelace");
     await page.getByRole("button", { name: accountTexts.changePassword }).click();
     await expect(page.getByRole("region", { name: accountTexts.password }).getByRole("alert")).toHaveText(authTexts.wrongPassword);
+    // Signed in on another device again: changing the password with the box ticked signs it out.
+    const third = await browser.newContext({ baseURL });
+    expect((await third.request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers: origin })).status()).toBe(
+      200,
+    );
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.locator(".session-list__item")).toHaveCount(2);
     await page.getByLabel(accountTexts.currentPassword).fill(PASSWORD);
+    await page.getByLabel(accountTexts.newPassword, { exact: true }).fill("countess-of-lovelace");
+    await page.getByLabel(accountTexts.passwordSignOutOthers).check();
     await page.getByRole("button", { name: accountTexts.changePassword }).click();
     await expect(page.locator(".toast--success").filter({ hasText: accountTexts.passwordChanged })).toBeVisible();
+    await expect(page.locator(".session-list__item")).toHaveCount(1);
+    expect(await (await third.request.get("/api/auth/get-session")).json()).toBeNull();
+    await third.close();
 
     await page.getByRole("button", { name: accountTexts.deleteButton }).click();
     const confirm = page.getByRole("dialog", { name: accountTexts.deleteConfirmTitle });

@@ -46,6 +46,7 @@ export function AccountPage({ account, showOnLeaderboards }: { account: AccountV
   const [name, setName] = useState(account.user.name);
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
+  const [alsoSignOutOthers, setAlsoSignOutOthers] = useState(false);
   const [deletePassword, setDeletePassword] = useState("");
   const confirm = useRef<HTMLDialogElement>(null);
   const profile = useAction();
@@ -67,9 +68,12 @@ export function AccountPage({ account, showOnLeaderboards }: { account: AccountV
   async function changePassword(event: FormEvent) {
     event.preventDefault();
     if (next.length < MIN_PASSWORD_LENGTH) return password.setError(authTexts.shortPassword);
-    if (await password.run(() => postAccount("/change-password", { currentPassword: current, newPassword: next }), t.passwordChanged)) {
+    const body = { currentPassword: current, newPassword: next, revokeOtherSessions: alsoSignOutOthers };
+    if (await password.run(() => postAccount("/change-password", body), t.passwordChanged)) {
       setCurrent("");
       setNext("");
+      // The list of signed-in devices is shorter now.
+      if (alsoSignOutOthers) await revalidator.revalidate();
     }
   }
 
@@ -162,6 +166,15 @@ export function AccountPage({ account, showOnLeaderboards }: { account: AccountV
                   value={next}
                   onChange={(e) => setNext(e.target.value)}
                 />
+                <label className="switch">
+                  <input
+                    type="checkbox"
+                    name="sign-out-others"
+                    checked={alsoSignOutOthers}
+                    onChange={(e) => setAlsoSignOutOthers(e.target.checked)}
+                  />
+                  {t.passwordSignOutOthers}
+                </label>
                 <button type="submit" className="button button--primary">
                   {password.busy ? t.working : t.changePassword}
                 </button>

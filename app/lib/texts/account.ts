@@ -14,6 +14,7 @@ export const accountTexts = {
   newPassword: "New password",
   changePassword: "Change password",
   passwordChanged: "Your password has been changed.",
+  passwordSignOutOthers: "Also sign out on my other devices",
   noPassword: "You sign in with Google, so there is no password to change here.",
   sessions: "Signed-in devices",
   thisDevice: "This device",
