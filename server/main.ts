@@ -35,7 +35,7 @@ export async function start(env: Record<string, string | undefined> = process.en
   };
 }
 
-export { ConfigError };
+export { ConfigError, loadConfig };
 
 /** For command-line scripts (scripts/*.js): the services without the web server. */
 export async function openServices(
