@@ -31,6 +31,10 @@ export async function freePort(): Promise<number> {
 
 export interface Cluster {
   url: string;
+  /** Stops the server, keeping its data (a database going away under the app). */
+  halt(): void;
+  /** Starts it again on the same port with the same data. */
+  resume(): void;
   stop(): void;
 }
 
@@ -51,18 +55,22 @@ export async function startCluster(bin: string): Promise<Cluster> {
   };
   const data = path.join(dir, "data");
   run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync", "--locale=C"]);
-  run("pg_ctl", [
-    "-D",
-    data,
-    "-l",
-    path.join(dir, "log"),
-    "-w",
-    "-o",
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
-    "start",
-  ]);
+  const start = () =>
+    run("pg_ctl", [
+      "-D",
+      data,
+      "-l",
+      path.join(dir, "log"),
+      "-w",
+      "-o",
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+      "start",
+    ]);
+  start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    halt: () => run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]),
+    resume: start,
     stop() {
       try {
         run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
