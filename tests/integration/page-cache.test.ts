@@ -6,21 +6,15 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeBank } from "../../scripts/bench-questions.js";
-import { freePort, startServer } from "../../scripts/bench-server.js";
+import { type AppProcess as Server, startAppProcesses } from "../support/app-processes";
 import { type TestDatabase, createTestDatabase, testDialects } from "../support/databases";
 
 /**
  * The anonymous page cache (issue #14) in the production build, with two app processes on
  * one database, as a site runs behind a load balancer. `npm test` builds before Vitest runs.
  */
-const root = path.resolve(import.meta.dirname, "../..");
 const secret = crypto.randomBytes(24).toString("hex");
 const password = "correct-horse-battery";
-
-interface Server {
-  base: string;
-  stop(): Promise<void>;
-}
 
 async function get(server: Server, pathname: string, cookie?: string) {
   const response = await fetch(server.base + pathname, {
@@ -79,41 +73,26 @@ async function execute(database: TestDatabase, statement: string) {
 describe.each(testDialects())("the page cache on %s with two app processes", (dialect) => {
   let database: TestDatabase;
   let contentDir: string;
-  const servers: Server[] = [];
-  const dataDirs: string[] = [];
+  let processes: Awaited<ReturnType<typeof startAppProcesses>> | undefined;
+  let servers: Server[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
     contentDir = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-cache-content-"));
     writeBank(contentDir, 30);
-    const url = database.target.dialect === "sqlite" ? `file:${database.target.filename}` : database.target.connectionString;
-    // One after the other: the first imports the content, the second finds it imported.
-    for (let i = 0; i < 2; i++) {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-cache-data-"));
-      dataDirs.push(dataDir);
-      const port = await freePort();
-      servers.push(
-        await startServer({
-          root,
-          port,
-          dataDir,
-          env: {
-            DATABASE_URL: url,
-            CONTENT_DIR: contentDir,
-            AUTH_SECRET: secret,
-            BASE_URL: `http://127.0.0.1:${port}`,
-            ADMIN_EMAILS: "moderator@example.com",
-            PAGE_CACHE_MB: "16",
-          },
-        }),
-      );
-    }
+    processes = await startAppProcesses(2, database, {
+      CONTENT_DIR: contentDir,
+      AUTH_SECRET: secret,
+      ADMIN_EMAILS: "moderator@example.com",
+      PAGE_CACHE_MB: "16",
+    });
+    servers = processes.processes;
   });
 
   afterAll(async () => {
-    await Promise.all(servers.map((s) => s.stop()));
+    await processes?.stop();
     await database?.drop();
-    for (const dir of [contentDir, ...dataDirs]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    if (contentDir) fs.rmSync(contentDir, { recursive: true, force: true });
   });
 
   it("never gives a visitor a signed-in reader's page, nor a reader the visitors' copy", async () => {

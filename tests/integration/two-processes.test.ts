@@ -1,9 +1,6 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startServer } from "../../scripts/bench-server.js";
+import { type AppProcess, startAppProcesses } from "../support/app-processes";
 import { type TestDatabase, createTestDatabase, testDialects } from "../support/databases";
 import { EventStreamReader } from "../support/sse";
 
@@ -12,58 +9,38 @@ import { EventStreamReader } from "../support/sse";
  * process by design). What one process does, the other knows: sessions, rate limits and live
  * quiz rooms. (Approvals and edits reaching the other's pages: tests/integration/page-cache.test.ts.)
  */
-const root = path.resolve(import.meta.dirname, "../..");
 const secret = crypto.randomBytes(24).toString("hex");
 const password = "correct-horse-battery";
 
-interface Server {
-  base: string;
-  stop(): Promise<void>;
-}
-
 describe.each(testDialects().filter((d) => d === "postgres"))("two app processes on one %s", () => {
   let database: TestDatabase;
-  const servers: Server[] = [];
-  const dataDirs: string[] = [];
+  let processes: Awaited<ReturnType<typeof startAppProcesses>> | undefined;
+  let servers: AppProcess[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase("postgres");
-    if (database.target.dialect !== "postgres") throw new Error("PostgreSQL expected");
-    // One after the other: the first imports the question bank, the second finds it imported.
-    for (let i = 0; i < 2; i++) {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-two-"));
-      dataDirs.push(dataDir);
-      const port = await freePort();
-      servers.push(
-        await startServer({
-          root,
-          port,
-          dataDir,
-          env: { DATABASE_URL: database.target.connectionString, AUTH_SECRET: secret, BASE_URL: `http://127.0.0.1:${port}` },
-        }),
-      );
-    }
+    processes = await startAppProcesses(2, database, { AUTH_SECRET: secret });
+    servers = processes.processes;
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all(servers.map((s) => s.stop()));
+    await processes?.stop();
     await database?.drop();
-    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const post = (server: Server, pathname: string, body: unknown, headers: Record<string, string> = {}) =>
+  const post = (server: AppProcess, pathname: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(server.base + pathname, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: server.base, ...headers },
       body: JSON.stringify(body),
     });
-  const session = async (server: Server, cookie: string) =>
+  const session = async (server: AppProcess, cookie: string) =>
     (await (await fetch(`${server.base}/api/auth/get-session`, { headers: { Cookie: cookie } })).json()) as {
       user: { email: string };
     } | null;
 
   it("a session made on one process works on the other, and signing out on the other ends it on both", async () => {
-    const [a, b] = servers as [Server, Server];
+    const [a, b] = servers as [AppProcess, AppProcess];
     const email = `two-${crypto.randomBytes(4).toString("hex")}@example.com`;
     const signUp = await post(a, "/api/auth/sign-up/email", { name: "Two Processes", email, password });
     expect(signUp.status).toBe(200);
@@ -78,7 +55,7 @@ describe.each(testDialects().filter((d) => d === "postgres"))("two app processes
   });
 
   it("rate limits count what the client did on both processes", async () => {
-    const [a, b] = servers as [Server, Server];
+    const [a, b] = servers as [AppProcess, AppProcess];
     const message = (n: number) => ({ name: "Rate Limited", email: "limits@example.com", message: `Message ${n} of several.` });
     // Five contact messages per client in ten minutes: three here, two there, and the sixth is refused on either.
     const statuses = [];
@@ -90,7 +67,7 @@ describe.each(testDialects().filter((d) => d === "postgres"))("two app processes
   });
 
   it("a live quiz room spans both: a player joins on one and the host sees it on the other; the host's next question reaches the player", async () => {
-    const [a, b] = servers as [Server, Server];
+    const [a, b] = servers as [AppProcess, AppProcess];
     const signUp = await post(a, "/api/auth/sign-up/email", {
       name: "Quiz Host",
       email: `host-${crypto.randomBytes(4).toString("hex")}@example.com`,
