@@ -1,18 +1,19 @@
-// Shared by `npm run db:backup` and `npm run db:restore`: the database the environment names
-// (the same settings as npm start, read by the built server's config) and PostgreSQL's tools.
+// Shared by `npm run db:backup` and `npm run db:restore` (and the tests' PostgreSQL clusters):
+// the database the environment names (the same settings as npm start, read by the built
+// server's config) and PostgreSQL's programs.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureBuild } from "./bench-server.js";
 
-export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** The configured database and data folder, as the server would open them. */
 export async function configuredDatabase() {
-  const build = path.join(root, "build/server/index.js");
-  if (!fs.existsSync(build) && spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" }).status !== 0) process.exit(1);
+  ensureBuild(root);
   process.env.NODE_ENV ??= "production";
-  const main = await import(build);
+  const main = await import(path.join(root, "build/server/index.js"));
   try {
     const config = main.loadConfig(process.env);
     return { database: config.database, dataDir: config.dataDir };
@@ -22,12 +23,19 @@ export async function configuredDatabase() {
   }
 }
 
-/** A PostgreSQL client program (pg_dump, pg_restore): on PATH, or in Debian's /usr/lib/postgresql/<version>/bin. */
-export function postgresTool(name) {
-  if (spawnSync("sh", ["-c", `command -v ${name}`]).status === 0) return name;
+/** Where a PostgreSQL program is (initdb, pg_dump…): on PATH, or in Debian's /usr/lib/postgresql/<version>/bin, newest first. */
+export function findPostgresProgram(name) {
+  const onPath = spawnSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" }).stdout.trim();
+  // As found: Debian links its client programs to a wrapper that goes by the name it was run under.
+  if (onPath) return onPath;
   const base = "/usr/lib/postgresql";
   const versions = fs.existsSync(base) ? fs.readdirSync(base).sort((a, b) => Number(b) - Number(a)) : [];
-  const found = versions.map((v) => path.join(base, v, "bin", name)).find((file) => fs.existsSync(file));
+  return versions.map((v) => path.join(base, v, "bin", name)).find((file) => fs.existsSync(file)) ?? null;
+}
+
+/** A PostgreSQL client program for the scripts; stops with a message naming the package when it is missing. */
+export function postgresTool(name) {
+  const found = findPostgresProgram(name);
   if (!found) {
     console.error(`${name} was not found: install PostgreSQL's client programs (Debian: postgresql-client).`);
     process.exit(1);

@@ -1,20 +1,14 @@
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { findPostgresProgram } from "../../scripts/db-tools.js";
 
-/** Where initdb and pg_ctl are: on PATH, or Debian's /usr/lib/postgresql/<version>/bin. */
+/** The folder of initdb and pg_ctl: on PATH, or Debian's /usr/lib/postgresql/<version>/bin. */
 export function findPostgresBin(): string | null {
-  const onPath = spawnSync("sh", ["-c", "command -v initdb"], { encoding: "utf8" }).stdout.trim();
-  if (onPath) return path.dirname(fs.realpathSync(onPath));
-  const base = "/usr/lib/postgresql";
-  if (!fs.existsSync(base)) return null;
-  const versions = fs
-    .readdirSync(base)
-    .filter((v) => fs.existsSync(path.join(base, v, "bin", "initdb")))
-    .sort((a, b) => Number(b) - Number(a));
-  return versions[0] ? path.join(base, versions[0], "bin") : null;
+  const initdb = findPostgresProgram("initdb");
+  return initdb ? path.dirname(fs.realpathSync(initdb)) : null;
 }
 
 export async function freePort(): Promise<number> {
