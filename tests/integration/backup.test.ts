@@ -7,7 +7,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { writeBank } from "../../scripts/bench-questions.js";
-import { freePort, startServer } from "../../scripts/bench-server.js";
+import { databaseUrl, startAppProcess } from "../support/app-processes";
 import { type TestDatabase, createTestDatabase, testDialects } from "../support/databases";
 
 /**
@@ -18,9 +18,6 @@ import { type TestDatabase, createTestDatabase, testDialects } from "../support/
 const root = path.resolve(import.meta.dirname, "../..");
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const urlOf = (database: TestDatabase) =>
-  database.target.dialect === "sqlite" ? `file:${database.target.filename}` : database.target.connectionString;
-
 /** Runs one of the db scripts on a database (without blocking the writers); its printed summary. */
 function script(name: "db-backup" | "db-restore", database: TestDatabase, dataDir: string, file: string) {
   return new Promise<string>((resolve, reject) => {
@@ -30,7 +27,7 @@ function script(name: "db-backup" | "db-restore", database: TestDatabase, dataDi
       {
         cwd: root,
         // Vitest sets BASE_URL to Vite's "/"; the scripts read the server's settings.
-        env: { ...process.env, DATABASE_URL: urlOf(database), DATA_DIR: dataDir, BASE_URL: "http://127.0.0.1", LOG_LEVEL: "warn" },
+        env: { ...process.env, DATABASE_URL: databaseUrl(database), DATA_DIR: dataDir, BASE_URL: "http://127.0.0.1", LOG_LEVEL: "warn" },
         encoding: "utf8",
       },
       (error, stdout, stderr) => (error ? reject(new Error(`${name}: ${stdout}${stderr}`)) : resolve(stdout.trim())),
@@ -66,6 +63,7 @@ describe.each(testDialects())("backup and restore on %s", (dialect) => {
       () => live.drop(),
       () => restored.drop(),
     );
+    // The backup lives apart from the server's data folder, which goes when the server stops.
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-backup-data-"));
     const contentDir = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-backup-content-"));
     cleanup.push(
@@ -73,18 +71,11 @@ describe.each(testDialects())("backup and restore on %s", (dialect) => {
       () => fs.rmSync(contentDir, { recursive: true, force: true }),
     );
     writeBank(contentDir, 20);
-    const port = await freePort();
-    const server = await startServer({
-      root,
-      port,
-      dataDir,
-      env: {
-        DATABASE_URL: urlOf(live),
-        CONTENT_DIR: contentDir,
-        TRUST_PROXY: "true",
-        BASE_URL: `http://127.0.0.1:${port}`,
-        AUTH_SECRET: crypto.randomBytes(24).toString("hex"),
-      },
+    const server = await startAppProcess({
+      DATABASE_URL: databaseUrl(live),
+      CONTENT_DIR: contentDir,
+      TRUST_PROXY: "true",
+      AUTH_SECRET: crypto.randomBytes(24).toString("hex"),
     });
     cleanup.push(() => server.stop());
 

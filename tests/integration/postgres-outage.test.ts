@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogTexts } from "../../app/lib/texts";
 import { writeBank } from "../../scripts/bench-questions.js";
-import { freePort, startServer } from "../../scripts/bench-server.js";
+import { type AppProcess, startAppProcess } from "../support/app-processes";
 import { testDialects } from "../support/databases";
 import { type Cluster, findPostgresBin, startCluster } from "../support/postgres-cluster";
 
@@ -16,15 +16,9 @@ import { type Cluster, findPostgresBin, startCluster } from "../support/postgres
  */
 const root = path.resolve(import.meta.dirname, "../..");
 
-interface Server {
-  base: string;
-  exited: Promise<number | null>;
-  stop(): Promise<void>;
-}
-
 describe.each(testDialects().filter((d) => d === "postgres"))("the database going away (%s)", () => {
   let cluster: Cluster;
-  let server: Server;
+  let server: AppProcess;
   const dirs: string[] = [];
 
   beforeAll(async () => {
@@ -32,25 +26,17 @@ describe.each(testDialects().filter((d) => d === "postgres"))("the database goin
     if (!bin) throw new Error("PostgreSQL's programs are not installed");
     cluster = await startCluster(bin);
     const contentDir = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-outage-content-"));
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-outage-data-"));
-    dirs.push(contentDir, dataDir);
+    dirs.push(contentDir);
     writeBank(contentDir, 10);
     fs.cpSync(path.join(root, "content/blog"), path.join(contentDir, "blog"), { recursive: true });
-    const port = await freePort();
-    server = (await startServer({
-      root,
-      port,
-      dataDir,
-      // No page cache: the point is what a page does when it must ask the database.
-      env: {
-        DATABASE_URL: cluster.url,
-        CONTENT_DIR: contentDir,
-        PAGE_CACHE_MB: "0",
-        BASE_URL: `http://127.0.0.1:${port}`,
-        AUTH_SECRET: crypto.randomBytes(24).toString("hex"),
-        LOG_LEVEL: "fatal",
-      },
-    })) as Server;
+    // No page cache: the point is what a page does when it must ask the database.
+    server = await startAppProcess({
+      DATABASE_URL: cluster.url,
+      CONTENT_DIR: contentDir,
+      PAGE_CACHE_MB: "0",
+      AUTH_SECRET: crypto.randomBytes(24).toString("hex"),
+      LOG_LEVEL: "fatal",
+    });
   }, 60_000);
 
   afterAll(async () => {

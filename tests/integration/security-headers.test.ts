@@ -6,7 +6,8 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "../../app/routes";
 import { writeBank } from "../../scripts/bench-questions.js";
-import { freePort, startServer } from "../../scripts/bench-server.js";
+import { type AppProcess, startAppProcess } from "../support/app-processes";
+import { apiOperations } from "../support/openapi";
 
 /**
  * Issue #15's header audit: every page route in app/routes.ts, every operation in the OpenAPI
@@ -15,11 +16,6 @@ import { freePort, startServer } from "../../scripts/bench-server.js";
  */
 const root = path.resolve(import.meta.dirname, "../..");
 const client = path.join(root, "build/client");
-
-interface Server {
-  base: string;
-  stop(): Promise<void>;
-}
 
 /** Every page path in the route config, its parameters filled (a real question where one is asked for). */
 function pagePaths(entries: RouteConfigEntry[], questionId: string): string[] {
@@ -41,27 +37,23 @@ function pagePaths(entries: RouteConfigEntry[], questionId: string): string[] {
 }
 
 describe("security headers on every route", () => {
-  let server: Server;
-  let dataDir: string;
+  let server: AppProcess;
   let contentDir: string;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-headers-data-"));
     contentDir = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-headers-content-"));
     writeBank(contentDir, 5);
     fs.copyFileSync(path.join(root, "content/html-overview.md"), path.join(contentDir, "html-overview.md"));
-    const port = await freePort();
-    server = await startServer({
-      root,
-      port,
-      dataDir,
-      env: { CONTENT_DIR: contentDir, BASE_URL: "https://devprep.test", AUTH_SECRET: crypto.randomBytes(24).toString("hex") },
+    server = await startAppProcess({
+      CONTENT_DIR: contentDir,
+      BASE_URL: "https://devprep.test",
+      AUTH_SECRET: crypto.randomBytes(24).toString("hex"),
     });
   });
 
   afterAll(async () => {
     await server?.stop();
-    for (const dir of [dataDir, contentDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    if (contentDir) fs.rmSync(contentDir, { recursive: true, force: true });
   });
 
   async function audit(method: string, pathname: string, body?: string) {
@@ -112,13 +104,10 @@ describe("security headers on every route", () => {
   });
 
   it("every operation in the OpenAPI document, and the accounts API", async () => {
-    const doc = (await (await fetch(`${server.base}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
-    const operations = Object.entries(doc.paths).flatMap(([pathname, methods]) =>
-      Object.keys(methods).map((method) => [
-        method.toUpperCase(),
-        `/api${pathname}`.replace(/^\/api\/api/, "/api").replace(/\{\w+\}/g, "x"),
-      ]),
-    );
+    const operations = apiOperations(await (await fetch(`${server.base}/api/openapi.json`)).json()).map((op) => [
+      op.method,
+      op.path.replace(/\{\w+\}/g, "x"),
+    ]);
     expect(operations.length).toBeGreaterThan(40);
     for (const [method, pathname] of operations) await audit(method!, pathname!, method === "GET" ? undefined : "{}");
     await audit("GET", "/api/auth/get-session");

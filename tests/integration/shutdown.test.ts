@@ -4,29 +4,20 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeBank } from "../../scripts/bench-questions.js";
-import { freePort, startServer } from "../../scripts/bench-server.js";
+import { type AppProcess as Server, databaseUrl, startAppProcess } from "../support/app-processes";
 import { type TestDatabase, createTestDatabase, testDialects } from "../support/databases";
 
 /**
  * Issue #15: stopping the production server loses nothing it was doing. `npm test` builds
  * before Vitest runs; each test starts the real server.js as a process and signals it.
  */
-const root = path.resolve(import.meta.dirname, "../..");
 const secret = crypto.randomBytes(24).toString("hex");
 const password = "correct-horse-battery";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface Server {
-  base: string;
-  pid: number;
-  exited: Promise<number | null>;
-  stop(): Promise<void>;
-}
-
 describe.each(testDialects())("stopping the server on %s", (dialect) => {
   let database: TestDatabase;
   let contentDir: string;
-  const dataDirs: string[] = [];
   const servers: Server[] = [];
 
   beforeAll(async () => {
@@ -38,20 +29,11 @@ describe.each(testDialects())("stopping the server on %s", (dialect) => {
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));
     await database?.drop();
-    for (const dir of [contentDir, ...dataDirs]) fs.rmSync(dir, { recursive: true, force: true });
+    if (contentDir) fs.rmSync(contentDir, { recursive: true, force: true });
   });
 
   async function start(env: Record<string, string> = {}): Promise<Server> {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-shutdown-data-"));
-    dataDirs.push(dataDir);
-    const port = await freePort();
-    const url = database.target.dialect === "sqlite" ? `file:${database.target.filename}` : database.target.connectionString;
-    const server = (await startServer({
-      root,
-      port,
-      dataDir,
-      env: { DATABASE_URL: url, CONTENT_DIR: contentDir, AUTH_SECRET: secret, BASE_URL: `http://127.0.0.1:${port}`, ...env },
-    })) as Server;
+    const server = await startAppProcess({ DATABASE_URL: databaseUrl(database), CONTENT_DIR: contentDir, AUTH_SECRET: secret, ...env });
     servers.push(server);
     return server;
   }
