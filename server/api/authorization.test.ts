@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type Dialect, testDialects } from "../../tests/support/databases";
+import { type ApiOperation, apiOperations } from "../../tests/support/openapi";
 import { type TestServices, createTestServices } from "../../tests/support/services";
 import { createApp } from "../app";
 import { setUserRole } from "../users/user-service";
@@ -10,18 +11,11 @@ import { setUserRole } from "../users/user-service";
  * does; then the resources people own are read and changed by their owner, another user, a
  * visitor and an admin. An operation added later is in the first part without anyone listing it.
  */
-interface Operation {
-  method: string;
-  path: string;
-  /** The document's promise: null = anyone; "signed-in" or "optional" (signed in or not, e.g. a room's player). */
-  access: "anyone" | "signed-in" | "optional";
-}
-
 type Caller = "visitor" | "user" | "admin";
 
 describe.each(testDialects())("who may do what, on %s", (dialect: Dialect) => {
   let t: TestServices;
-  let ops: Operation[] = [];
+  let ops: ApiOperation[] = [];
   const cookies: Record<string, string> = {};
   let client = 0;
   const app = () => createApp(t.services, () => Promise.reject(new Error("no pages in API tests")));
@@ -46,16 +40,7 @@ describe.each(testDialects())("who may do what, on %s", (dialect: Dialect) => {
       cookies[name] = response.headers.get("set-cookie")!.split(";")[0]!;
     }
     await setUserRole(t.services, "admin@example.com", "admin");
-    const doc = (await (await app().request("/api/openapi.json")).json()) as {
-      paths: Record<string, Record<string, { security?: Record<string, unknown>[] }>>;
-    };
-    ops = Object.entries(doc.paths).flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, op]) => ({
-        method: method.toUpperCase(),
-        path,
-        access: !op.security ? "anyone" : op.security.some((s) => Object.keys(s).length === 0) ? "optional" : "signed-in",
-      })),
-    );
+    ops = apiOperations(await (await app().request("/api/openapi.json")).json());
   });
   afterAll(() => t.close());
 

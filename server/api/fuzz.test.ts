@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type Dialect, testDialects } from "../../tests/support/databases";
+import { type ApiOperation, apiOperations } from "../../tests/support/openapi";
 import { type TestServices, createTestServices } from "../../tests/support/services";
 import { createApp } from "../app";
 
@@ -16,40 +17,6 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 /** What must never reach a client: stack frames, file paths, SQL and database errors. */
 const LEAK =
   /\n\s+at |node_modules|\/server\/|\bSQLITE_|\bsyntax error\b|\bselect\b[^"]{0,80}\bfrom\b|\binsert into\b|\bviolates\b.*\bconstraint\b|\bKysely\b/i;
-
-interface Parameter {
-  in: "path" | "query" | "header" | "cookie";
-  name: string;
-}
-interface Operation {
-  method: string;
-  path: string;
-  parameters: Parameter[];
-  bodyKeys: string[] | null;
-}
-interface OpenApiDocument {
-  paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema?: Schema }> } }>>;
-  components?: { schemas?: Record<string, Schema> };
-}
-interface Schema {
-  $ref?: string;
-  properties?: Record<string, unknown>;
-}
-
-function operations(doc: OpenApiDocument): Operation[] {
-  const resolve = (schema: Schema | undefined) => (schema?.$ref ? doc.components?.schemas?.[schema.$ref.split("/").at(-1)!] : schema);
-  return Object.entries(doc.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, op]) => {
-      const content = op.requestBody ? Object.values(op.requestBody.content)[0] : undefined;
-      return {
-        method: method.toUpperCase(),
-        path,
-        parameters: op.parameters ?? [],
-        bodyKeys: op.requestBody ? Object.keys(resolve(content?.schema)?.properties ?? {}) : null,
-      };
-    }),
-  );
-}
 
 const tricky = fc.constantFrom(
   "",
@@ -78,7 +45,7 @@ const inUrl = (value: string) => (value.startsWith("%") ? value : encodeURICompo
 const text = fc.oneof(fc.string({ unit: "binary", maxLength: 40 }), tricky, fc.integer().map(String));
 const value = fc.oneof(fc.jsonValue({ maxDepth: 3 }), text);
 
-function requestFor(op: Operation) {
+function requestFor(op: ApiOperation) {
   const params = Object.fromEntries(op.parameters.map((p) => [`${p.in}:${p.name}`, fc.option(text, { nil: undefined })]));
   const body =
     op.bodyKeys === null
@@ -111,7 +78,7 @@ describe.each(testDialects())("the API under hostile input, on %s", (dialect: Di
   let t: TestServices;
   let app: ReturnType<typeof createApp>;
   let cookie = "";
-  let ops: Operation[] = [];
+  let ops: ApiOperation[] = [];
   let client = 0;
 
   beforeAll(async () => {
@@ -123,7 +90,7 @@ describe.each(testDialects())("the API under hostile input, on %s", (dialect: Di
       body: JSON.stringify({ name: "Fuzzy Reader", email: "fuzz@example.com", password: "analytical-engine" }),
     });
     cookie = signUp.headers.get("set-cookie")!.split(";")[0]!;
-    ops = operations((await (await app.request("/api/openapi.json")).json()) as OpenApiDocument);
+    ops = apiOperations(await (await app.request("/api/openapi.json")).json());
   });
   afterAll(() => t?.close());
 
