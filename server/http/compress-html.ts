@@ -2,7 +2,7 @@ import { once } from "node:events";
 import { Readable } from "node:stream";
 import zlib from "node:zlib";
 import type { MiddlewareHandler } from "hono";
-import { chooseEncoding } from "./page-cache";
+import { type Encoding, chooseEncoding } from "./page-cache";
 
 /**
  * Pages rendered per request are sent compressed to clients that accept it (HTML shrinks
@@ -30,9 +30,7 @@ const BROTLI_PARAMS = {
 const GZIP_LEVEL = 4;
 
 /** A body whose next chunk is not there within this has paused: what it wrote goes out. */
-export const STREAM_PAUSE_MS = 10;
-
-type Encoding = "br" | "gzip";
+const STREAM_PAUSE_MS = 10;
 
 const compressStream = (encoding: Encoding) =>
   encoding === "br" ? zlib.createBrotliCompress({ params: BROTLI_PARAMS }) : zlib.createGzip({ level: GZIP_LEVEL });

@@ -16,7 +16,8 @@ import { Transform } from "node:stream";
  *
  * The rewrite is strict: a module script with any statement it does not recognise is left as it
  * was, with its preloads put back in front of it, so a change in React Router's output costs this
- * optimisation, never the page (server/http/deferred-scripts.test.ts renders a real page to notice).
+ * optimisation, never the page (the browser test in tests/e2e/shell.spec.ts, "a content page is
+ * painted before it asks for its code", notices).
  */
 
 const modulePreload = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
@@ -27,7 +28,18 @@ const bareImport = /^import ("[^"\\]+");$/;
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 
 /** The longest a page waits for its load event before fetching its code anyway. */
-export const LOAD_WAIT_CAP_MS = 3000;
+const LOAD_WAIT_CAP_MS = 3000;
+
+/** The same for every page: wait for the page (loaded and painted) or the reader, whichever comes first. */
+const WAIT_FOR_PAGE = [
+  "await new Promise((resolve) => {",
+  "  const start = () => requestAnimationFrame(() => setTimeout(resolve));",
+  '  if (document.readyState === "complete") return start();',
+  '  addEventListener("load", start, { once: true });',
+  '  for (const type of ["pointerdown", "keydown"]) addEventListener(type, resolve, { once: true, capture: true });',
+  `  setTimeout(start, ${LOAD_WAIT_CAP_MS});`,
+  "});",
+].join("\n");
 
 /** The module script's code with its static imports made to wait for the page (null: not rewritable). */
 export function deferModuleScript(code: string, preloads: string[]): string | null {
@@ -50,13 +62,7 @@ export function deferModuleScript(code: string, preloads: string[]): string | nu
   }
   if (!specifiers.length) return null;
   const prelude = [
-    "await new Promise((resolve) => {",
-    "  const start = () => requestAnimationFrame(() => setTimeout(resolve));",
-    '  if (document.readyState === "complete") return start();',
-    '  addEventListener("load", start, { once: true });',
-    '  for (const type of ["pointerdown", "keydown"]) addEventListener(type, resolve, { once: true, capture: true });',
-    `  setTimeout(start, ${LOAD_WAIT_CAP_MS});`,
-    "});",
+    WAIT_FOR_PAGE,
     `for (const href of ${JSON.stringify(preloads)}) {`,
     '  const link = document.createElement("link");',
     '  link.rel = "modulepreload";',

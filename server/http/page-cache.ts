@@ -40,7 +40,7 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 const gunzip = promisify(zlib.gunzip);
 
-type Encoding = "br" | "gzip";
+export type Encoding = "br" | "gzip";
 
 export interface CachedPage {
   key: string;
