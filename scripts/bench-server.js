@@ -46,10 +46,13 @@ function startCommand(root) {
 /** Resolves once `probe` answers 200 (asked every `probeMs`). */
 export async function startServer({ root, port, dataDir, env = {}, probe = "/api/health", probeMs = 100 }) {
   const start = startCommand(root);
+  // Started from a test runner, the server must not think it is under test: Vitest sets TEST,
+  // and better-auth skips its origin checks when it sees it.
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "TEST" && !name.startsWith("VITEST")));
   const server = spawn(process.execPath, [...start.flags, "server.js"], {
     cwd: root,
     env: {
-      ...process.env,
+      ...inherited,
       ...start.env,
       NODE_ENV: "production",
       PORT: String(port),

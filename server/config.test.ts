@@ -14,7 +14,7 @@ function problems(env: Record<string, string>): string[] {
 test("with no settings the site runs on port 3000 with SQLite under ./data and the DevPrep identity", () => {
   const config = loadConfig({});
   expect(config.port).toBe(3000);
-  expect(config.database).toEqual({ dialect: "sqlite", filename: "./data/devprep.db" });
+  expect(config.database).toEqual({ dialect: "sqlite", filename: "./data/devprep.db", synchronous: "FULL" });
   expect(config.baseUrl).toBe("http://localhost:3000");
   expect(config.site.name).toBe("DevPrep");
   expect(config.site.consentCookie).toBe("devpreps");
@@ -32,7 +32,13 @@ test("a file: DATABASE_URL selects that SQLite file", () => {
   expect(loadConfig({ DATABASE_URL: "file:/var/lib/devprep/site.db" }).database).toEqual({
     dialect: "sqlite",
     filename: "/var/lib/devprep/site.db",
+    synchronous: "FULL",
   });
+});
+
+test("SQLITE_SYNCHRONOUS=NORMAL trades power-cut durability for speed; another value stops start-up", () => {
+  expect(loadConfig({ SQLITE_SYNCHRONOUS: "NORMAL" }).database).toMatchObject({ dialect: "sqlite", synchronous: "NORMAL" });
+  expect(problems({ SQLITE_SYNCHRONOUS: "OFF" })[0]).toMatch(/^SQLITE_SYNCHRONOUS: /);
 });
 
 test("a port that is not a number stops start-up with a message naming PORT and the value", () => {

@@ -18,6 +18,12 @@ export const envSchema = z.object({
     .string()
     .regex(/^(postgres(ql)?:\/\/|file:|sqlite:)/, "must start with postgres://, postgresql://, file: or sqlite:")
     .optional(),
+  /**
+   * SQLite's durability (docs/decisions/014-sqlite-durability.md): FULL syncs the log at every
+   * commit, so an acknowledged write survives a power cut too; NORMAL survives a crash of the
+   * process but not of the machine.
+   */
+  SQLITE_SYNCHRONOUS: z.enum(["FULL", "NORMAL"]).default("FULL"),
   DATA_DIR: z.string().min(1).default("./data"),
   CONTENT_DIR: z.string().min(1).default("./content"),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -64,7 +70,8 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export type DatabaseTarget = { dialect: "sqlite"; filename: string } | { dialect: "postgres"; connectionString: string };
+export type DatabaseTarget =
+  { dialect: "sqlite"; filename: string; synchronous?: "FULL" | "NORMAL" } | { dialect: "postgres"; connectionString: string };
 
 /** What the browser may know about the site: never secrets. */
 export interface PublicSettings {
@@ -135,7 +142,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: env.HOST,
     baseUrl,
     secureCookies: baseUrl.startsWith("https://"),
-    database: parseDatabaseUrl(env.DATABASE_URL, dataDir),
+    database: parseDatabaseUrl(env.DATABASE_URL, dataDir, env.SQLITE_SYNCHRONOUS),
     dataDir,
     contentDir: env.CONTENT_DIR,
     authSecret: env.AUTH_SECRET,
@@ -174,8 +181,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   };
 }
 
-function parseDatabaseUrl(url: string | undefined, dataDir: string): DatabaseTarget {
-  if (!url) return { dialect: "sqlite", filename: `${dataDir}/devprep.db` };
-  if (url.startsWith("postgres")) return { dialect: "postgres", connectionString: url };
-  return { dialect: "sqlite", filename: url.replace(/^(file|sqlite):(\/\/)?/, "") };
+function parseDatabaseUrl(url: string | undefined, dataDir: string, synchronous: Env["SQLITE_SYNCHRONOUS"]): DatabaseTarget {
+  if (url?.startsWith("postgres")) return { dialect: "postgres", connectionString: url };
+  return { dialect: "sqlite", filename: url ? url.replace(/^(file|sqlite):(\/\/)?/, "") : `${dataDir}/devprep.db`, synchronous };
 }

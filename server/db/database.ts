@@ -14,14 +14,15 @@ export interface DatabaseHandle {
 
 /**
  * Opens the database named by the config. SQLite runs in WAL mode with a busy timeout so
- * readers never block the writer; PostgreSQL gets a small pool (one app process per core).
+ * readers never block the writer, syncing its log at every commit unless told otherwise
+ * (docs/decisions/014-sqlite-durability.md); PostgreSQL gets a small pool (one app process per core).
  */
 export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   if (target.dialect === "sqlite") {
     if (target.filename !== ":memory:") fs.mkdirSync(path.dirname(target.filename), { recursive: true });
     const sqlite = new SQLite(target.filename);
     sqlite.pragma("journal_mode = WAL");
-    sqlite.pragma("synchronous = NORMAL");
+    sqlite.pragma(`synchronous = ${target.synchronous === "NORMAL" ? "NORMAL" : "FULL"}`);
     sqlite.pragma("busy_timeout = 5000");
     sqlite.pragma("foreign_keys = ON");
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
