@@ -1,17 +1,209 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type Dialect, testDialects } from "../../tests/support/databases";
 import { type ApiOperation, apiOperations } from "../../tests/support/openapi";
 import { type TestServices, createTestServices } from "../../tests/support/services";
 import { createApp } from "../app";
+import { importQuestions } from "../questions/question-import";
+import { typeCheckMessages } from "./questions";
 import { setUserRole } from "../users/user-service";
 
 /**
  * Issue #15's authorisation matrix. Every operation in the OpenAPI document is called by each
  * kind of caller, and what the document promises (its `security`) must be what the server
  * does; then the resources people own are read and changed by their owner, another user, a
- * visitor and an admin. An operation added later is in the first part without anyone listing it.
+ * visitor and an admin. An operation added later is in the first part without anyone listing it,
+ * and fails the second until it has a row in OWNERSHIP saying whose data it touches.
  */
 type Caller = "visitor" | "user" | "admin";
+type Party = "owner" | "other" | "visitor" | "admin";
+
+/** What the owner made before the matrix runs: ids and codes, and what their responses contain. */
+interface Made {
+  question: string;
+  program: string;
+  snippet: string;
+  quizId: string;
+  interviewId: string;
+  /** A fresh resource for each row that changes it. */
+  quiz(): Promise<string>;
+  interview(): Promise<string>;
+  room(): Promise<string>;
+  pendingPost(): Promise<string>;
+  /** A room with the owner as one of its players (their token); `started`: its first question is being asked. */
+  roomWithPlayer(started: boolean): Promise<{ code: string; token: string }>;
+}
+
+/**
+ * Every operation in the document, by whose data it touches:
+ * - `public`: nobody's own (the same for everyone; part one holds their promises);
+ * - `admin`: moderators' tools;
+ * - `self`: the caller's own data; `marker` names what the owner has there, which another user's
+ *   answer must never contain (writes: another user's call leaves the owner's data as it was);
+ * - `owned`: a path parameter names someone's resource; the status each party gets.
+ */
+type Ownership =
+  | { kind: "public" | "admin" }
+  | { kind: "self"; marker: (made: Made) => string; path?: (made: Made) => string; body?: unknown; readBack?: string }
+  | {
+      kind: "owned";
+      params: (made: Made) => Promise<Record<string, string>>;
+      body?: unknown;
+      headers?: (params: Record<string, string>) => Record<string, string>;
+      expect: Record<Party, number>;
+      /** Text only the owner's answer has (when the statuses alike would not show who got further). */
+      ownerSees?: string;
+    };
+
+const hidden = { other: 404, visitor: 404, admin: 404 };
+const signedInHidden = { other: 404, visitor: 401, admin: 404 };
+const hostOnly = { owner: 200, other: 403, visitor: 401, admin: 403 };
+const OWNERSHIP: Record<string, Ownership> = {
+  "GET /api/admin/contact-messages": { kind: "admin" },
+  "GET /api/admin/blog/pending": { kind: "admin" },
+  "POST /api/admin/blog/posts/{id}/approve": {
+    kind: "owned",
+    params: async (m) => ({ id: await m.pendingPost() }),
+    body: {},
+    expect: { owner: 403, other: 403, visitor: 401, admin: 200 },
+  },
+  "POST /api/admin/blog/posts/{id}/reject": {
+    kind: "owned",
+    params: async (m) => ({ id: await m.pendingPost() }),
+    body: { note: "Not for Dev Insights." },
+    expect: { owner: 403, other: 403, visitor: 401, admin: 200 },
+  },
+  "GET /api/questions/search": { kind: "public" },
+  "GET /api/questions/technologies": { kind: "public" },
+  "GET /api/questions": { kind: "public" },
+  "GET /api/questions/{technology}/{id}": { kind: "public" },
+  "POST /api/questions/{technology}/{id}/typecheck": { kind: "public" },
+  "GET /api/progress/questions/{id}/code": {
+    kind: "self",
+    path: (m) => `/api/progress/questions/${m.program}/code`,
+    marker: () => "owner's code",
+  },
+  "PUT /api/progress/questions/{id}/code": {
+    kind: "self",
+    path: (m) => `/api/progress/questions/${m.program}/code`,
+    body: { code: "// another user's code" },
+    marker: () => "owner's code",
+  },
+  // Counts per technology: the owner has done one JavaScript question, nobody else any.
+  "GET /api/progress": { kind: "self", marker: () => '"done":1,' },
+  "GET /api/progress/questions": { kind: "self", path: () => "/api/progress/questions?technology=javascript", marker: (m) => m.question },
+  "PUT /api/progress/questions/{id}": {
+    kind: "self",
+    path: (m) => `/api/progress/questions/${m.question}`,
+    body: { done: false, bookmarked: false },
+    readBack: "/api/progress/bookmarks",
+    marker: (m) => m.question,
+  },
+  "GET /api/progress/bookmarks": { kind: "self", marker: (m) => m.question },
+  "GET /api/quizzes/pool": { kind: "public" },
+  "GET /api/quizzes/history": { kind: "self", marker: (m) => m.quizId },
+  "GET /api/quizzes/leaderboard": { kind: "public" },
+  "POST /api/quizzes": { kind: "public" },
+  "GET /api/quizzes/{id}": { kind: "owned", params: async (m) => ({ id: await m.quiz() }), expect: { owner: 200, ...hidden } },
+  "POST /api/quizzes/{id}/current": { kind: "owned", params: async (m) => ({ id: await m.quiz() }), expect: { owner: 200, ...hidden } },
+  "POST /api/quizzes/{id}/answers": {
+    kind: "owned",
+    params: async (m) => ({ id: await m.quiz() }),
+    body: { position: 0, option: 0 },
+    expect: { owner: 200, ...hidden },
+  },
+  "GET /api/interviews": { kind: "self", marker: (m) => m.interviewId },
+  "POST /api/interviews": { kind: "public" },
+  "GET /api/interviews/{id}": {
+    kind: "owned",
+    params: async (m) => ({ id: await m.interview() }),
+    expect: { owner: 200, ...signedInHidden },
+  },
+  "POST /api/interviews/{id}/answers": {
+    kind: "owned",
+    params: async (m) => ({ id: await m.interview() }),
+    body: { position: 0, answer: "A closure keeps the variables of the scope it was made in." },
+    expect: { owner: 200, ...signedInHidden },
+  },
+  "POST /api/interviews/{id}/hints": {
+    kind: "owned",
+    params: async (m) => ({ id: await m.interview() }),
+    body: { position: 0 },
+    expect: { owner: 200, ...signedInHidden },
+  },
+  "POST /api/interviews/{id}/typecheck": {
+    kind: "owned",
+    params: async (m) => ({ id: await m.interview() }),
+    body: { position: 0, code: "const x: number = 1;" },
+    // The first question is theory, not a TypeScript task: the owner is told so; others only that there is no such interview.
+    expect: { owner: 404, ...signedInHidden },
+    ownerSees: typeCheckMessages.notTypeScript,
+  },
+  "GET /api/account/preferences": { kind: "self", marker: () => '"showOnLeaderboards":false' },
+  "PUT /api/account/preferences": { kind: "self", body: { showOnLeaderboards: true }, marker: () => '"showOnLeaderboards":false' },
+  "POST /api/rooms": { kind: "public" },
+  // A room's code is what players join with: anyone who has it sees the lobby and may join.
+  "GET /api/rooms/{code}": {
+    kind: "owned",
+    params: async (m) => ({ code: await m.room() }),
+    expect: { owner: 200, other: 200, visitor: 200, admin: 200 },
+  },
+  "POST /api/rooms/{code}/players": {
+    kind: "owned",
+    params: async (m) => ({ code: await m.room() }),
+    body: {},
+    expect: { owner: 201, other: 201, visitor: 400, admin: 201 },
+  },
+  "POST /api/rooms/{code}/next": { kind: "owned", params: async (m) => ({ code: (await m.roomWithPlayer(false)).code }), expect: hostOnly },
+  "POST /api/rooms/{code}/reveal": {
+    kind: "owned",
+    params: async (m) => ({ code: (await m.roomWithPlayer(true)).code }),
+    expect: hostOnly,
+  },
+  "POST /api/rooms/{code}/end": { kind: "owned", params: async (m) => ({ code: await m.room() }), expect: hostOnly },
+  // The player's token is the key: the owner here is the player who holds it, and only they may answer as that player.
+  "POST /api/rooms/{code}/answers": {
+    kind: "owned",
+    params: async (m) => m.roomWithPlayer(true),
+    headers: (p) => ({ "X-Player-Token": p.token! }),
+    body: { position: 0, option: 0 },
+    expect: { owner: 200, other: 401, visitor: 401, admin: 401 },
+  },
+  "GET /api/rooms/{code}/events": {
+    kind: "owned",
+    params: async (m) => ({ code: await m.room() }),
+    expect: { owner: 200, other: 401, visitor: 401, admin: 401 },
+  },
+  "GET /api/snippets/mine": { kind: "self", marker: (m) => m.snippet },
+  "POST /api/snippets": { kind: "public" },
+  // Shared code is shared by its link: whoever has the id reads it (there is no private snippet).
+  "GET /api/snippets/{id}": {
+    kind: "owned",
+    params: async (m) => ({ id: m.snippet }),
+    expect: { owner: 200, other: 200, visitor: 200, admin: 200 },
+  },
+  "POST /api/blog/preview": { kind: "public" },
+  "GET /api/blog/posts": { kind: "public" },
+  "POST /api/blog/posts": { kind: "public" },
+  "GET /api/blog/posts/{id}": {
+    kind: "owned",
+    params: async (m) => ({ id: await m.pendingPost() }),
+    expect: { owner: 200, other: 404, visitor: 404, admin: 200 },
+  },
+  "PUT /api/blog/posts/{id}": {
+    kind: "owned",
+    params: async (m) => ({ id: await m.pendingPost() }),
+    body: { title: "Changed", markdown: "Changed by whoever may." },
+    expect: { owner: 200, other: 403, visitor: 401, admin: 403 },
+  },
+  "GET /api/blog/my-posts": { kind: "self", marker: () => "Owner's pending post" },
+  "POST /api/uploads/images": { kind: "public" },
+  "GET /api/health": { kind: "public" },
+  "POST /api/contact": { kind: "public" },
+  "POST /api/vitals": { kind: "public" },
+};
 
 describe.each(testDialects())("who may do what, on %s", (dialect: Dialect) => {
   let t: TestServices;
@@ -20,8 +212,12 @@ describe.each(testDialects())("who may do what, on %s", (dialect: Dialect) => {
   let client = 0;
   const app = () => createApp(t.services, () => Promise.reject(new Error("no pages in API tests")));
 
-  async function call(caller: Caller | "owner" | "other", method: string, path: string, body?: unknown) {
-    const headers: Record<string, string> = { "X-Forwarded-For": `192.0.2.${(client++ % 250) + 1}`, Origin: t.services.config.baseUrl };
+  async function call(caller: Caller | Party, method: string, path: string, body?: unknown, extra: Record<string, string> = {}) {
+    const headers: Record<string, string> = {
+      "X-Forwarded-For": `192.0.2.${(client++ % 250) + 1}`,
+      Origin: t.services.config.baseUrl,
+      ...extra,
+    };
     if (caller !== "visitor") headers.Cookie = cookies[caller]!;
     if (body !== undefined) headers["Content-Type"] = "application/json";
     const response = await app().request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -40,9 +236,17 @@ describe.each(testDialects())("who may do what, on %s", (dialect: Dialect) => {
       cookies[name] = response.headers.get("set-cookie")!.split(";")[0]!;
     }
     await setUserRole(t.services, "admin@example.com", "admin");
+    // The JavaScript questions of the bank: quizzes, interviews and rooms draw from them.
+    bank = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-authorization-"));
+    fs.cpSync(path.resolve(import.meta.dirname, "../../content/questions/javascript"), path.join(bank, "javascript"), { recursive: true });
+    await importQuestions(t.services, bank);
     ops = apiOperations(await (await app().request("/api/openapi.json")).json());
   });
-  afterAll(() => t.close());
+  let bank = "";
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(bank, { recursive: true, force: true });
+  });
 
   test("every operation does what the document promises to visitors, users and admins", async () => {
     expect(ops.length).toBeGreaterThan(40);
@@ -104,4 +308,124 @@ describe.each(testDialects())("who may do what, on %s", (dialect: Dialect) => {
     expect(await text("owner", "/api/account/preferences")).toContain('"showOnLeaderboards":false');
     expect(await text("other", "/api/account/preferences")).toContain('"showOnLeaderboards":true');
   });
+
+  test("every operation in the document has a row saying whose data it touches, and every row is a documented operation", () => {
+    expect(ops.map((op) => `${op.method} ${op.path}`).sort()).toEqual(Object.keys(OWNERSHIP).sort());
+  });
+
+  test(
+    "on each person's resources, the owner, another user, a visitor and an admin get what the matrix says",
+    { timeout: 60_000 },
+    async () => {
+      const json = async (response: Response) => (await response.json()) as Record<string, Record<string, string>>;
+      const as = async (caller: Party | Caller, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+        call(caller, method, path, body, headers);
+      const made = await makeOwnersThings(as, json);
+      const table: string[] = [];
+      for (const op of ops) {
+        const row = OWNERSHIP[`${op.method} ${op.path}`]!;
+        if (row.kind === "owned") {
+          const params = await row.params(made);
+          const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => params[name]!);
+          const got: Partial<Record<Party, number>> = {};
+          const texts: Partial<Record<Party, string>> = {};
+          // Everyone else first: none of them may change what the owner's own call then finds.
+          for (const party of ["other", "visitor", "admin", "owner"] as Party[]) {
+            const headers = party === "owner" ? (row.headers?.(params) ?? {}) : {};
+            const response = await as(party, op.method, path, row.body, headers);
+            got[party] = response.status;
+            texts[party] = response.headers.get("content-type")?.includes("json") ? await response.text() : "";
+          }
+          table.push(`${op.method} ${op.path}: ${JSON.stringify(got)}`);
+          expect(got, table.at(-1)).toEqual(row.expect);
+          if (row.ownerSees) {
+            expect(texts.owner, table.at(-1)).toContain(row.ownerSees);
+            for (const party of ["other", "visitor", "admin"] as Party[]) expect(texts[party], table.at(-1)).not.toContain(row.ownerSees);
+          }
+        } else if (row.kind === "self") {
+          const path = row.path?.(made) ?? op.path;
+          const marker = row.marker(made);
+          const readPath = op.method === "GET" ? path : (row.readBack ?? path);
+          for (const party of ["other", "admin"] as Party[]) {
+            const response = await as(party, op.method, path, row.body);
+            expect(response.status, `${party} ${op.method} ${path}`).toBe(200);
+            if (op.method === "GET") expect(await response.text(), `${party} reads ${path}`).not.toContain(marker);
+          }
+          const own = await as("owner", "GET", readPath);
+          expect(own.status).toBe(200);
+          expect(await own.text(), `the owner's ${readPath} after others called ${op.method} ${path}`).toContain(marker);
+          table.push(`${op.method} ${op.path}: self`);
+        }
+      }
+    expect(table.length).toBeGreaterThan(25);
+    },
+  );
 });
+
+/** The owner's things, made through the API as the owner would make them. */
+async function makeOwnersThings(
+  as: (caller: Party, method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<Response>,
+  json: (response: Response) => Promise<Record<string, Record<string, string>>>,
+): Promise<Made> {
+  const ok = async (response: Response, status = 200) => {
+    expect(response.status, await response.clone().text()).toBe(status);
+    return json(response);
+  };
+  const ids = async (query: string) =>
+    (
+      (await (await as("visitor", "GET", `/api/questions?technology=javascript&${query}&limit=5`)).json()) as {
+        questions: { id: string }[];
+      }
+    ).questions[0]!.id;
+  const question = await ids("kind=theory");
+  const program = await ids("kind=program");
+  await ok(await as("owner", "PUT", `/api/progress/questions/${question}`, { done: true, bookmarked: true }));
+  await ok(await as("owner", "PUT", `/api/progress/questions/${program}/code`, { code: "// owner's code" }));
+  await ok(await as("owner", "PUT", "/api/account/preferences", { showOnLeaderboards: false }));
+  const snippet = (await ok(await as("owner", "POST", "/api/snippets", { language: "javascript", code: "// owner's snippet" }), 201))
+    .id as unknown as string;
+  const quiz = async () => {
+    const settings = { technology: "javascript", level: "all", questionCount: 10, secondsPerQuestion: null };
+    const id = (await ok(await as("owner", "POST", "/api/quizzes", settings), 201)).attempt!.id!;
+    await ok(await as("owner", "POST", `/api/quizzes/${id}/current`));
+    return id;
+  };
+  const interview = async () =>
+    (await ok(await as("owner", "POST", "/api/interviews", { track: "javascript", level: "beginner", questionCount: 5 }), 201)).interview!
+      .id!;
+  const room = async () =>
+    (
+      await ok(
+        await as("owner", "POST", "/api/rooms", { technology: "javascript", level: "all", questionCount: 5, secondsPerQuestion: 60 }),
+        201,
+      )
+    ).room!.code!;
+  const pendingPost = async () =>
+    (await ok(await as("owner", "POST", "/api/blog/posts", { title: "Owner's pending post", markdown: "Waiting for a moderator." }), 201))
+      .id as unknown as string;
+  const roomWithPlayer = async (started: boolean) => {
+    const code = await room();
+    const token = (await ok(await as("owner", "POST", `/api/rooms/${code}/players`, { nickname: "Owner playing" }), 201))
+      .token as unknown as string;
+    if (started) await ok(await as("owner", "POST", `/api/rooms/${code}/next`));
+    return { code, token };
+  };
+  // History lists finished attempts: one played to the end.
+  const quizId = await quiz();
+  for (let position = 0; position < 10; position++) {
+    await ok(await as("owner", "POST", `/api/quizzes/${quizId}/current`));
+    await ok(await as("owner", "POST", `/api/quizzes/${quizId}/answers`, { position, option: 0 }));
+  }
+  return {
+    question,
+    program,
+    snippet,
+    quizId,
+    interviewId: await interview(),
+    quiz,
+    interview,
+    room,
+    pendingPost,
+    roomWithPlayer,
+  };
+}

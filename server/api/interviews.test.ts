@@ -7,6 +7,7 @@ import { type FakeLlmServer, startFakeLlmServer } from "../../tests/support/fake
 import { keysIn } from "../../tests/support/json-keys";
 import { type TestServices, createTestServices } from "../../tests/support/services";
 import { createApp } from "../app";
+import { interviewMessages } from "./interviews";
 import { adaptLevel } from "../interview/interview-questions";
 import { htmlToText } from "../interview/text";
 import { importQuestions } from "../questions/question-import";
@@ -243,7 +244,9 @@ describe.each(testDialects())("interviews on %s", (dialect: Dialect) => {
     expect(good.body).toEqual({ codeErrors: [], testErrors: [], otherErrors: [] });
     const bad = await call("POST", `/api/interviews/${id}/typecheck`, ada, { position: 3, code: "const n: number = 'one';" });
     expect(bad.body.codeErrors.length).toBeGreaterThan(0);
-    expect((await call("POST", `/api/interviews/${id}/typecheck`, grace, { position: 3, code: "x" })).status).toBe(404);
+    const other = await call("POST", `/api/interviews/${id}/typecheck`, grace, { position: 3, code: "x" });
+    expect(other.status).toBe(404);
+    expect(other.body.error.message).toBe(interviewMessages.notFound);
   });
 
   test("an interview whose last answer was graded but did not move on (the process stopped) moves on when next read", async () => {

@@ -365,7 +365,8 @@ export const interviewsRouter = new OpenAPIHono<ApiEnv>()
   .openapi(typeCheck, async (c) => {
     const { id } = c.req.valid("param");
     const { position, code } = c.req.valid("json");
-    const tests = await typeScriptTaskTests(c.var.services, userOf(c), id, position);
-    if (!tests) return c.json(errorBody("not_found", typeCheckMessages.notTypeScript), 404);
-    return typeCheckResponse(c, tests, code, id) as never;
+    const task = await typeScriptTaskTests(c.var.services, userOf(c), id, position);
+    if (!task) return c.json(errorBody("not_found", interviewMessages.notFound), 404);
+    if (!task.tests) return c.json(errorBody("not_found", typeCheckMessages.notTypeScript), 404);
+    return typeCheckResponse(c, task.tests, code, id) as never;
   });

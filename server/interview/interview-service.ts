@@ -588,10 +588,16 @@ function tagsOf(row: InterviewQuestionRow): string[] {
 }
 
 /** The tests of the coding task being asked, when it is TypeScript (its type check compiles them on the server). */
-export async function typeScriptTaskTests(services: Services, user: SessionUser, id: string, position: number): Promise<string | null> {
+export async function typeScriptTaskTests(
+  services: Services,
+  user: SessionUser,
+  id: string,
+  position: number,
+): Promise<{ tests: string | null } | null> {
   const session = await findInterview(services, id, user);
-  const turn = session?.status === "active" ? await turnAt(services, session.id, session.position) : undefined;
-  if (!turn || turn.position !== position || turn.kind !== "program" || turn.stage === "done") return null;
+  if (!session) return null;
+  const turn = session.status === "active" ? await turnAt(services, session.id, session.position) : undefined;
+  if (!turn || turn.position !== position || turn.kind !== "program" || turn.stage === "done") return { tests: null };
   const tests = (await loadInterviewQuestions(services, [turn.question_id])).get(turn.question_id)?.content.tests;
-  return tests?.lang === "ts" ? tests.source : null;
+  return { tests: tests?.lang === "ts" ? tests.source : null };
 }
