@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type Dialect, testDialects } from "../../tests/support/databases";
 import { type TestServices, createTestServices } from "../../tests/support/services";
@@ -49,6 +50,30 @@ describe.each(testDialects())("accounts API on %s", (dialect: Dialect) => {
   test("an email in ADMIN_EMAILS becomes an admin on sign-up", async () => {
     await call("/sign-up/email", { name: "Boss", email: "Boss@Example.com", password: "analytical-engine" });
     expect((await user("boss@example.com"))?.role).toBe("admin");
+  });
+
+  test("a sign-up that fails part-way leaves nothing behind, so the person can simply try again", async () => {
+    const email = uniqueEmail();
+    // The password's row cannot be stored (a full disk, a lost connection): made to fail here by a trigger.
+    const { db } = t.services.database;
+    if (dialect === "sqlite") {
+      await sql`create trigger refuse_password before insert on account begin select raise(abort, 'account refused'); end`.execute(db);
+    } else {
+      await sql`create function refuse_password() returns trigger language plpgsql as $$ begin raise exception 'account refused'; end $$`.execute(
+        db,
+      );
+      await sql`create trigger refuse_password before insert on account for each row execute function refuse_password()`.execute(db);
+    }
+    const failed = await call("/sign-up/email", { name: "Ada", email, password: "analytical-engine" });
+    if (dialect === "sqlite") await sql`drop trigger refuse_password`.execute(db);
+    else await sql`drop trigger refuse_password on account`.execute(db);
+    expect(failed.ok).toBe(false);
+    expect(await failed.text()).not.toMatch(/account refused|insert|trigger/i);
+    expect(await user(email), "no user without a password").toBeUndefined();
+    const again = await call("/sign-up/email", { name: "Ada", email, password: "analytical-engine" });
+    expect(again.status).toBe(200);
+    const signIn = await call("/sign-in/email", { email, password: "analytical-engine" });
+    expect(signIn.status).toBe(200);
   });
 
   test("the same email cannot sign up twice", async () => {

@@ -10,6 +10,8 @@ import { isCommonPassword } from "./common-passwords";
 import { OWASP_COST, type ScryptCost, hashPassword, verifyPassword } from "./password";
 
 export const SESSION_DAYS = 30;
+/** A password's length, as sign-up, reset and change accept it. */
+const PASSWORD_LENGTH = { min: 6, max: 128 };
 /** Spec §7: the name given to a Google account that has none. */
 export const DEFAULT_GOOGLE_NAME = "Google User";
 export const GOOGLE_PROVIDER = "google";
@@ -41,13 +43,31 @@ export const RESET_LINK_HOURS = 1;
 export function createAuth({ config, db, dialect, secret, logger, mailer, hashCost = OWASP_COST }: AuthDeps) {
   // Verifying against this when the user does not exist costs the same as a real check.
   const decoyHash = hashPassword("decoy password that never matches", hashCost);
+  // A sign-up writes the user, their password and their session in one transaction, so that a
+  // crash cannot leave a user who can neither sign in nor sign up again (the crash test found
+  // one). The password is hashed before the transaction begins (in the before hook below):
+  // scrypt's few hundred milliseconds must not hold a connection, nor SQLite's only one.
+  const hashedAhead = new Map<string, Promise<string>>();
+  const hashAhead = async (password: string) => {
+    const hash = hashPassword(password, hashCost);
+    hashedAhead.set(password, hash);
+    // Taken by the endpoint within moments; dropped if it never asks (a refused sign-up).
+    setTimeout(() => hashedAhead.get(password) === hash && hashedAhead.delete(password), 30_000).unref();
+    // Done before the endpoint (and its transaction) starts.
+    await hash;
+  };
+  const hashedFor = (password: string) => {
+    const hash = hashedAhead.get(password);
+    hashedAhead.delete(password);
+    return hash ?? hashPassword(password, hashCost);
+  };
 
   return betterAuth({
     appName: config.site.name,
     baseURL: config.baseUrl,
     basePath: "/api/auth",
     secret,
-    database: { db, type: dialect },
+    database: { db, type: dialect, transaction: true },
     telemetry: { enabled: false },
     trustedOrigins: [config.baseUrl],
     logger: {
@@ -55,8 +75,8 @@ export function createAuth({ config, db, dialect, secret, logger, mailer, hashCo
     },
     emailAndPassword: {
       enabled: config.auth.emailPassword,
-      minPasswordLength: 6,
-      maxPasswordLength: 128,
+      minPasswordLength: PASSWORD_LENGTH.min,
+      maxPasswordLength: PASSWORD_LENGTH.max,
       autoSignIn: true,
       resetPasswordTokenExpiresIn: RESET_LINK_HOURS * 60 * 60,
       // A reset signs the account out everywhere: whoever knew the old password is out.
@@ -78,7 +98,7 @@ export function createAuth({ config, db, dialect, secret, logger, mailer, hashCo
         });
       },
       password: {
-        hash: (password) => hashPassword(password, hashCost),
+        hash: hashedFor,
         verify: ({ hash, password }) => verifyPassword(hash, password),
       },
     },
@@ -142,6 +162,9 @@ export function createAuth({ config, db, dialect, secret, logger, mailer, hashCo
         if (typeof newPassword === "string" && isCommonPassword(newPassword)) {
           throw new APIError("BAD_REQUEST", { code: authErrorCodes.commonPassword, message: "This password is too common." });
         }
+        const changed = ctx.path === "/change-password" ? ctx.body?.newPassword : newPassword;
+        if (typeof changed === "string" && changed.length >= PASSWORD_LENGTH.min && changed.length <= PASSWORD_LENGTH.max)
+          await hashAhead(changed);
         if (ctx.path === "/sign-in/email" && typeof ctx.body?.email === "string") {
           const email = ctx.body.email.toLowerCase();
           const user = await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst();

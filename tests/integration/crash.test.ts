@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { startAppProcess } from "../support/app-processes";
 import { crashCycles } from "../support/crash-cycles";
 import { type TestDatabase, createTestDatabase, testDialects } from "../support/databases";
 
@@ -22,4 +23,44 @@ describe.each(testDialects())("killed with SIGKILL under write load on %s", (dia
     expect(report.halfMadeSignUps).toBe(0);
     expect(report.unexpected).toEqual([]);
   });
+});
+
+/**
+ * Sign-ups are one transaction (so that a crash cannot leave half an account), and on SQLite a
+ * transaction holds the only connection: the password must be hashed before it begins, or every
+ * request would wait the few hundred milliseconds scrypt takes. Against the production server
+ * (OWASP's scrypt cost): three writes, one after the other, all finish while a sign-up hashes.
+ */
+it("other requests are not held up while a sign-up hashes its password", { timeout: 60_000 }, async () => {
+  const server = await startAppProcess({ TRUST_PROXY: "true" });
+  try {
+    const post = (pathname: string, body: unknown, client: string) =>
+      fetch(server.base + pathname, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: server.base, "X-Forwarded-For": client },
+        body: JSON.stringify(body),
+      });
+    let signedUp = false;
+    const signUp = post(
+      "/api/auth/sign-up/email",
+      { name: "Slow Hash", email: "slow-hash@example.com", password: "a long enough password" },
+      "10.0.0.1",
+    ).then((response) => {
+      signedUp = true;
+      return response.status;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let i = 0; i < 3; i++) {
+      const sent = await post(
+        "/api/contact",
+        { name: "Meanwhile", email: "meanwhile@example.com", message: `Sent during a sign-up, ${i}.` },
+        `10.0.1.${i}`,
+      );
+      expect(sent.status).toBe(201);
+    }
+    expect(signedUp, "the sign-up was still hashing").toBe(false);
+    expect(await signUp).toBe(200);
+  } finally {
+    await server.stop();
+  }
 });
