@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { type ServerBuild, createRequestHandler } from "react-router";
 import { createApi } from "./api/app";
 import type { ApiEnv } from "./api/types";
@@ -12,6 +12,7 @@ import { securityHeaders } from "./http/security-headers";
 import type { Services } from "./services";
 import { sandboxResponse } from "./sandbox/runner-page";
 import { vendorPreflight, vendorResponse } from "./sandbox/vendor";
+import { renderSlots } from "./http/render-slots";
 import { readImageUpload } from "./uploads/image-upload";
 
 /**
@@ -60,7 +61,9 @@ export function createApp(services: Services, build: () => Promise<ServerBuild>)
   // Images users uploaded for their posts (DATA_DIR/uploads).
   app.get("/uploads/:name", async (c) => (await readImageUpload(services, c.req.param("name"))) ?? c.notFound());
 
-  app.all("*", compressHtml(), pageCache ? pageCache.store() : privatePages(), (c) =>
+  // Pages rendered and streamed at once are limited (RENDER_SLOTS); more wait their turn.
+  const slots: MiddlewareHandler[] = services.config.renderSlots > 0 ? [renderSlots(services.config.renderSlots)] : [];
+  app.all("*", ...slots, compressHtml(), pageCache ? pageCache.store() : privatePages(), (c) =>
     renderPage(c.req.raw, {
       services,
       cspNonce: c.var.cspNonce,

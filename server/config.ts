@@ -33,6 +33,8 @@ export const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   /** The anonymous page cache's size; 0 turns it off. Unset: 64 in production, off otherwise. */
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).optional(),
+  /** Pages rendered and streamed at once; more wait their turn (docs/decisions/015). 0: no limit. */
+  RENDER_SLOTS: z.coerce.number().int().min(0).max(1000).default(8),
   /** Answer page-cache hits in node:http's listener, before Hono (false: through Hono, for comparison). */
   PAGE_CACHE_FAST_PATH: booleanFlag.default(true),
   /**
@@ -103,6 +105,7 @@ export interface Config {
   trustProxy: boolean;
   pageCache: { megabytes: number; nodeFastPath: boolean };
   shutdownDelayMs: number;
+  renderSlots: number;
   google: { clientId?: string; clientSecret?: string; issuer: string };
   smtpUrl: string | undefined;
   llm: { baseUrl?: string; apiKey?: string; model?: string; timeoutMs: number };
@@ -154,6 +157,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     pageCache: { megabytes: env.PAGE_CACHE_MB ?? (env.NODE_ENV === "production" ? 64 : 0), nodeFastPath: env.PAGE_CACHE_FAST_PATH },
     shutdownDelayMs: env.SHUTDOWN_DELAY_MS,
+    renderSlots: env.RENDER_SLOTS,
     google: {
       clientId: env.GOOGLE_CLIENT_ID,
       clientSecret: env.GOOGLE_CLIENT_SECRET,
