@@ -62,8 +62,8 @@ export function createApp(services: Services, build: () => Promise<ServerBuild>)
   app.get("/uploads/:name", async (c) => (await readImageUpload(services, c.req.param("name"))) ?? c.notFound());
 
   // Pages rendered and streamed at once are limited (RENDER_SLOTS); more wait their turn.
-  const slots: MiddlewareHandler[] = services.config.renderSlots > 0 ? [renderSlots(services.config.renderSlots)] : [];
-  app.all("*", ...slots, compressHtml(), pageCache ? pageCache.store() : privatePages(), (c) =>
+  const slots: MiddlewareHandler = services.config.renderSlots > 0 ? renderSlots(services.config.renderSlots) : (_, next) => next();
+  app.all("*", slots, compressHtml(), pageCache ? pageCache.store() : privatePages(), (c) =>
     renderPage(c.req.raw, {
       services,
       cspNonce: c.var.cspNonce,
