@@ -7,14 +7,13 @@
 // Options: --cycles <n>; --database sqlite|postgres|both (default both); --clients <n> (default 6);
 // --sqlite-synchronous FULL|NORMAL (to compare SQLite's durability settings; default the server's).
 // PostgreSQL: a throw-away cluster from Debian's postgresql package, or TEST_DATABASE_URL's server.
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import type { DatabaseTarget } from "../server/config";
 import { type CrashReport, WRITE_KINDS, crashCycles } from "../tests/support/crash-cycles";
 import { findPostgresBin, startCluster } from "../tests/support/postgres-cluster";
+import { createPostgresDatabase } from "../tests/support/postgres-database";
 import { ensureBuild } from "./bench-server.js";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -57,23 +56,8 @@ async function database(dialect: DatabaseTarget["dialect"]): Promise<{ target: D
     cluster = await startCluster(bin);
     adminUrl = cluster.url;
   }
-  const name = `devprep_crash_${crypto.randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    target: { dialect, connectionString: url.toString() },
-    async drop() {
-      if (cluster) return cluster.stop();
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  const database = await createPostgresDatabase(adminUrl, "devprep_crash");
+  return { target: database.target, drop: async () => (cluster ? cluster.stop() : database.drop()) };
 }
 
 ensureBuild(root);

@@ -2,9 +2,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { inject } from "vitest";
 import type { DatabaseTarget } from "../../server/config";
+import { createPostgresDatabase } from "./postgres-database";
 
 export type Dialect = DatabaseTarget["dialect"];
 
@@ -28,20 +28,5 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
       drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
     };
   }
-  const adminUrl = inject("postgresUrl");
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    target: { dialect, connectionString: url.toString() },
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  return createPostgresDatabase(inject("postgresUrl"));
 }

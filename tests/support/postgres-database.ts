@@ -1,0 +1,24 @@
+import crypto from "node:crypto";
+import pg from "pg";
+import type { DatabaseTarget } from "../../server/config";
+
+/** A new, empty PostgreSQL database on the server of `adminUrl` (a superuser's), and how to drop it. */
+export async function createPostgresDatabase(adminUrl: string, prefix = "devprep_test") {
+  const name = `${prefix}_${crypto.randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const target: DatabaseTarget = { dialect: "postgres", connectionString: url.toString() };
+  return {
+    target,
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
