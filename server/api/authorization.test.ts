@@ -357,7 +357,7 @@ describe.each(testDialects())("who may do what, on %s", (dialect: Dialect) => {
           table.push(`${op.method} ${op.path}: self`);
         }
       }
-    expect(table.length).toBeGreaterThan(25);
+      expect(table.length).toBeGreaterThan(25);
     },
   );
 });
