@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { startServer } from "./bench-server.js";
+import { percentile } from "./measure.js";
 
 const WORDS = (
   "closure scope hoisting prototype promise microtask event loop iterator generator proxy reflect module bundle " +
@@ -71,8 +72,6 @@ export function writeBank(folder, count) {
 function run(url, duration, connections) {
   return new Promise((resolve, reject) => autocannon({ url, duration, connections }, (e, r) => (e ? reject(e) : resolve(r))));
 }
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 export async function benchQuestions({ root, port, duration, connections }) {
   const main = await import(path.join(root, "build/server/index.js"));

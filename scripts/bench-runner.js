@@ -7,8 +7,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { chromium } from "@playwright/test";
 import { startServer } from "./bench-server.js";
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+import { median } from "./measure.js";
 
 export async function benchRunner({ root, port }) {
   const assets = path.join(root, "build/client/assets");

@@ -15,6 +15,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { writeBank } from "./bench-questions.js";
 import { freePort, startServer } from "./bench-server.js";
+import { rssMb } from "./measure.js";
 
 const PAGE = "/javascript-questions/bench-00150";
 const LIST = "/javascript-questions?kind=theory&level=beginner";
@@ -24,12 +25,6 @@ const COMPRESSED = { "Accept-Encoding": "br, gzip" };
 
 const haveWrk = spawnSync("sh", ["-c", "command -v wrk"]).status === 0;
 const nginxBinary = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p));
-
-/** Resident memory of a process in MB (Linux). */
-function rssMb(pid) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
 
 function parseWrkLatency(value, unit) {
   return Number(value) * { us: 0.001, ms: 1, s: 1000 }[unit];

@@ -13,6 +13,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromiumArgs, chromiumPath } from "../tests/support/chromium";
 import { ensureBuild, startFreshServer } from "./bench-server.js";
+import { median } from "./measure.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -25,8 +26,6 @@ const chromePath = fs.existsSync(chromiumPath) ? chromiumPath : undefined;
 ensureBuild(root);
 const server = await startFreshServer(root, "lighthouse");
 const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ["--headless=new", ...chromiumArgs] });
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 try {
   const { base } = server;
