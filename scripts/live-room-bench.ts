@@ -24,6 +24,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import readline from "node:readline";
 import pg from "pg";
 import { ROOM_LENGTHS, ROOM_TIMES } from "../app/features/quiz/quiz-types";
+import { cookieFrom } from "../tests/support/app-processes";
 import { type Cluster, findPostgresBin, freePort, startCluster } from "../tests/support/postgres-cluster";
 import { EventStreamReader, type ReceivedEvent } from "../tests/support/sse";
 
@@ -283,10 +284,7 @@ async function main() {
     200,
     "host sign-up",
   );
-  const cookie = signUp.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const cookie = cookieFrom(signUp);
   const host = { ...hostHeaders, Cookie: cookie };
   const created = await expectStatus(
     call(a.base, "POST", "/api/rooms", host, {

@@ -7,7 +7,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { writeBank } from "../../scripts/bench-questions.js";
-import { databaseUrl, startAppProcess } from "../support/app-processes";
+import { databaseUrl, freshClientAddress, startAppProcess } from "../support/app-processes";
 import { type TestDatabase, createTestDatabase, testDialects } from "../support/databases";
 
 /**
@@ -79,8 +79,8 @@ describe.each(testDialects())("backup and restore on %s", (dialect) => {
     });
     cleanup.push(() => server.stop());
 
-    // Four writers send contact messages without pause, each from its own addresses (the
-    // endpoint allows five per address); every 201 is an acknowledged write, with its time.
+    // Four writers send contact messages without pause, each message from an address of its own
+    // (the endpoint allows five per address); every 201 is an acknowledged write, with its time.
     const acknowledged: { id: string; at: number }[] = [];
     let writing = true;
     let sent = 0;
@@ -89,7 +89,7 @@ describe.each(testDialects())("backup and restore on %s", (dialect) => {
         const n = sent++;
         const response = await fetch(`${server.base}/api/contact`, {
           method: "POST",
-          headers: { "Content-Type": "application/json", "X-Forwarded-For": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+          headers: { "Content-Type": "application/json", "X-Forwarded-For": freshClientAddress() },
           body: JSON.stringify({ name: "Backup Writer", email: "writer@example.com", message: `Message number ${n}, written under load.` }),
         });
         if (response.status === 201) acknowledged.push({ id: ((await response.json()) as { id: string }).id, at: Date.now() });

@@ -6,7 +6,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeBank } from "../../scripts/bench-questions.js";
-import { type AppProcess as Server, startAppProcesses } from "../support/app-processes";
+import { type AppProcess as Server, cookieFrom, startAppProcesses } from "../support/app-processes";
 import { type TestDatabase, createTestDatabase, testDialects } from "../support/databases";
 
 /**
@@ -32,10 +32,7 @@ async function post(server: Server, pathname: string, body: unknown, cookie?: st
   expect(response.status, `${pathname}: ${await response.clone().text()}`).toBeLessThan(300);
   return {
     json: (await response.json()) as Record<string, unknown>,
-    cookie: response.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; "),
+    cookie: cookieFrom(response),
   };
 }
 

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppProcess, startAppProcesses } from "../support/app-processes";
+import { type AppProcess, cookieFrom, startAppProcesses } from "../support/app-processes";
 import { type TestDatabase, createTestDatabase, testDialects } from "../support/databases";
 import { EventStreamReader } from "../support/sse";
 
@@ -44,10 +44,7 @@ describe.each(testDialects().filter((d) => d === "postgres"))("two app processes
     const email = `two-${crypto.randomBytes(4).toString("hex")}@example.com`;
     const signUp = await post(a, "/api/auth/sign-up/email", { name: "Two Processes", email, password });
     expect(signUp.status).toBe(200);
-    const cookie = signUp.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    const cookie = cookieFrom(signUp);
     expect((await session(b, cookie))?.user.email).toBe(email);
     expect((await post(b, "/api/auth/sign-out", {}, { Cookie: cookie })).status).toBe(200);
     expect(await session(a, cookie)).toBeNull();
@@ -73,10 +70,7 @@ describe.each(testDialects().filter((d) => d === "postgres"))("two app processes
       email: `host-${crypto.randomBytes(4).toString("hex")}@example.com`,
       password,
     });
-    const host = signUp.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    const host = cookieFrom(signUp);
     const created = await post(
       a,
       "/api/rooms",

@@ -1,11 +1,9 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "kysely";
-import { freePort, startServer } from "../../scripts/bench-server.js";
+import { median } from "../../scripts/measure.js";
 import type { DatabaseTarget } from "../../server/config";
 import { openDatabase } from "../../server/db/database";
+import { cookieFrom, databaseUrl, freshClientAddress, startAppProcess } from "./app-processes";
 
 /**
  * Issue #15's crash test (`npm run crash-test`, and 5 cycles per database in `npm test`): the
@@ -49,7 +47,6 @@ export interface CrashReport {
 
 const PASSWORD = "crash-test-password-2026";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const root = path.resolve(import.meta.dirname, "../..");
 
 interface Account {
   id: string;
@@ -68,11 +65,13 @@ interface Quiz {
 class Ledger {
   signUps: string[] = [];
   accounts: Account[] = [];
-  marks = new Map<string, { userId: string; questionId: string }>();
+  /** "user question" pairs marked done. */
+  marks = new Set<string>();
   posts: string[] = [];
   contacts: string[] = [];
   snippets: string[] = [];
-  answers: { attemptId: string; position: number }[] = [];
+  /** "attempt position" pairs answered. */
+  answers: string[] = [];
   unexpected: string[] = [];
 
   counts(): Record<WriteKind, number> {
@@ -85,14 +84,12 @@ class Ledger {
       snippet: this.snippets.length,
     };
   }
+
+  total(): number {
+    return Object.values(this.counts()).reduce((a, b) => a + b, 0);
+  }
 }
 
-let serial = 0;
-/** A fresh client address for each write: the per-client limits are not what is tested here. */
-const address = () => {
-  const n = ++serial;
-  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-};
 const unique = () => `${Date.now().toString(36)}-${crypto.randomBytes(5).toString("hex")}`;
 
 /** The writing clients of one server life: they write until told to stop; a cut connection is simply not acknowledged. */
@@ -105,7 +102,8 @@ function clients(base: string, ledger: Ledger, questionIds: string[], quizSettin
         "Content-Type": "application/json",
         // As the site's own pages send them.
         Origin: base,
-        "X-Forwarded-For": address(),
+        // A fresh client for each write: the per-client limits are not what is tested here.
+        "X-Forwarded-For": freshClientAddress(),
         ...(cookie ? { Cookie: cookie } : {}),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -123,10 +121,7 @@ function clients(base: string, ledger: Ledger, questionIds: string[], quizSettin
       expect("sign-up", response, []);
       if (!response.ok) return;
       ledger.signUps.push(email);
-      const cookie = response.headers
-        .getSetCookie()
-        .map((c) => c.split(";")[0])
-        .join("; ");
+      const cookie = cookieFrom(response);
       const { user } = (await response.json()) as { user: { id: string } };
       ledger.accounts.push({ id: user.id, email, cookie });
     },
@@ -136,7 +131,7 @@ function clients(base: string, ledger: Ledger, questionIds: string[], quizSettin
       const questionId = questionIds[Math.floor(Math.random() * questionIds.length)]!;
       const response = await request("PUT", `/api/progress/questions/${encodeURIComponent(questionId)}`, { done: true }, account.cookie);
       expect("progress", response, []);
-      if (response.ok) ledger.marks.set(`${account.id} ${questionId}`, { userId: account.id, questionId });
+      if (response.ok) ledger.marks.add(`${account.id} ${questionId}`);
     },
     async blog() {
       const account = someAccount();
@@ -190,7 +185,7 @@ function clients(base: string, ledger: Ledger, questionIds: string[], quizSettin
     // 409: the quiz moved on (an earlier answer was stored after all).
     expect("quiz answer", response, [409]);
     if (!response.ok) return;
-    ledger.answers.push({ attemptId: quiz.id, position: question.position });
+    ledger.answers.push(`${quiz.id} ${question.position}`);
     if (question.position + 1 >= quiz.count) quizzes.delete(client);
   }
 
@@ -250,35 +245,26 @@ async function verify(target: DatabaseTarget, ledger: Ledger) {
     await missing("snippet", ledger.snippets, async (codes) =>
       (await db.selectFrom("snippet").select("code").where("code", "in", codes).execute()).map((r) => r.code),
     );
-    const marks = [...ledger.marks.values()];
-    await missing(
-      "progress",
-      marks.map((m) => `${m.userId} ${m.questionId}`),
-      async (keys) => {
-        const users = [...new Set(keys.map((k) => k.split(" ")[0]!))];
-        const rows = await db
-          .selectFrom("question_progress")
-          .select(["user_id", "question_id"])
-          .where("user_id", "in", users)
-          .where("done_at", "is not", null)
-          .execute();
-        return rows.map((r) => `${r.user_id} ${r.question_id}`);
-      },
-    );
-    await missing(
-      "quiz-answer",
-      ledger.answers.map((a) => `${a.attemptId} ${a.position}`),
-      async (keys) => {
-        const attempts = [...new Set(keys.map((k) => k.split(" ")[0]!))];
-        const rows = await db
-          .selectFrom("quiz_attempt_question")
-          .select(["attempt_id", "position"])
-          .where("attempt_id", "in", attempts)
-          .where("outcome", "is not", null)
-          .execute();
-        return rows.map((r) => `${r.attempt_id} ${r.position}`);
-      },
-    );
+    await missing("progress", [...ledger.marks], async (keys) => {
+      const users = [...new Set(keys.map((k) => k.split(" ")[0]!))];
+      const rows = await db
+        .selectFrom("question_progress")
+        .select(["user_id", "question_id"])
+        .where("user_id", "in", users)
+        .where("done_at", "is not", null)
+        .execute();
+      return rows.map((r) => `${r.user_id} ${r.question_id}`);
+    });
+    await missing("quiz-answer", ledger.answers, async (keys) => {
+      const attempts = [...new Set(keys.map((k) => k.split(" ")[0]!))];
+      const rows = await db
+        .selectFrom("quiz_attempt_question")
+        .select(["attempt_id", "position"])
+        .where("attempt_id", "in", attempts)
+        .where("outcome", "is not", null)
+        .execute();
+      return rows.map((r) => `${r.attempt_id} ${r.position}`);
+    });
     const halfMade = await sql<{ n: number | string }>`
       select count(*) as n from "user" u where not exists (select 1 from account a where a."userId" = u.id)`.execute(db);
     return { lost, integrity: await integrityCheck(target, database), halfMadeSignUps: Number(halfMade.rows[0]?.n ?? 0) };
@@ -320,8 +306,6 @@ async function integrityCheck(target: DatabaseTarget, { db }: ReturnType<typeof 
   return problems;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
 export async function crashCycles({
   target,
   cycles,
@@ -329,27 +313,15 @@ export async function crashCycles({
   env = {},
   log = () => {},
 }: CrashOptions): Promise<CrashReport> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-crash-"));
-  const port = await freePort();
-  const databaseUrl = target.dialect === "sqlite" ? `file:${target.filename}` : target.connectionString;
-  const start = () =>
-    startServer({
-      root,
-      port,
-      dataDir,
-      probeMs: 20,
-      env: {
-        BASE_URL: `http://127.0.0.1:${port}`,
-        DATABASE_URL: databaseUrl,
-        TRUST_PROXY: "true",
-        AUTH_SECRET: "crash-test-secret-not-used-anywhere-else",
-        ...env,
-      },
-    });
+  const server = await startAppProcess({
+    DATABASE_URL: databaseUrl({ target }),
+    TRUST_PROXY: "true",
+    AUTH_SECRET: "crash-test-secret-not-used-anywhere-else",
+    ...env,
+  });
   const ledger = new Ledger();
   const restarts: number[] = [];
   let writingMs = 0;
-  let server = await start();
   const base = server.base;
   try {
     const list = (await (await fetch(`${base}/api/questions?technology=javascript&limit=100`)).json()) as { questions: { id: string }[] };
@@ -368,16 +340,15 @@ export async function crashCycles({
       const lifetime = 500 + Math.random() * 2000;
       await sleep(lifetime);
       writingMs += lifetime;
-      process.kill(server.pid!, "SIGKILL");
       const killedAt = Date.now();
-      await server.exited;
+      await server.kill();
       await writers.stop();
-      server = await start();
+      await server.restart();
       restarts.push(Date.now() - killedAt);
       const checked = await verify(target, ledger);
       report = { ...checked, unexpected: ledger.unexpected };
       const lostNow = Object.values(checked.lost).reduce((n, l) => n + l.length, 0);
-      const acknowledged = Object.values(ledger.counts()).reduce((a, b) => a + b, 0);
+      const acknowledged = ledger.total();
       log(
         `cycle ${cycle}/${cycles}: killed after ${Math.round(lifetime)} ms; ${acknowledged} writes acknowledged so far, ${lostNow} lost; ` +
           `integrity ${checked.integrity.length ? checked.integrity.join("; ") : "ok"}; restarted in ${restarts.at(-1)} ms`,
@@ -387,11 +358,10 @@ export async function crashCycles({
       ...report!,
       cycles,
       acknowledged: ledger.counts(),
-      writesPerSecond: Math.round((Object.values(ledger.counts()).reduce((a, b) => a + b, 0) / writingMs) * 1000),
+      writesPerSecond: Math.round((ledger.total() / writingMs) * 1000),
       restartMs: { median: median(restarts), worst: Math.max(...restarts) },
     };
   } finally {
     await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

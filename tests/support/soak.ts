@@ -1,7 +1,5 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { freePort, startServer } from "../../scripts/bench-server.js";
+import { percentile, rssMb } from "../../scripts/measure.js";
+import { cookieFrom, freshClientAddress, startAppProcess } from "./app-processes";
 
 /**
  * Issue #15's soak (`npm run soak -- --minutes 30`, and a short one in `npm test`): the
@@ -50,14 +48,6 @@ export interface SoakReport {
 const PASSWORD = "soak-test-password-2026";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
-const root = path.resolve(import.meta.dirname, "../..");
-
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 export async function soak({
   durationMs,
@@ -66,19 +56,11 @@ export async function soak({
   onMinute = () => {},
   periodMs = 60_000,
 }: SoakOptions): Promise<SoakReport> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-soak-"));
-  const port = await freePort();
-  const server = await startServer({
-    root,
-    port,
-    dataDir,
-    env: { BASE_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: "true", AUTH_SECRET: "soak-test-secret-not-used-anywhere-else" },
-  });
+  const server = await startAppProcess({ TRUST_PROXY: "true", AUTH_SECRET: "soak-test-secret-not-used-anywhere-else" });
   const base = server.base;
   let period = { latencies: [] as number[], errors: 0, unexpected: 0 };
   const minutes: MinuteFigures[] = [];
   const samples: string[] = [];
-  let addressSerial = 0;
 
   /** One request, timed and counted; `expected` lists the non-2xx statuses this flow may meet. */
   async function call(
@@ -86,7 +68,6 @@ export async function soak({
     pathname: string,
     { body, cookie, expected = [] }: { body?: unknown; cookie?: string; expected?: number[] } = {},
   ) {
-    const n = ++addressSerial;
     const started = performance.now();
     try {
       const response = await fetch(base + pathname, {
@@ -94,7 +75,7 @@ export async function soak({
         headers: {
           Origin: base,
           "Accept-Encoding": "br, gzip",
-          "X-Forwarded-For": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+          "X-Forwarded-For": freshClientAddress(),
           ...(body === undefined ? {} : { "Content-Type": "application/json" }),
           ...(cookie ? { Cookie: cookie } : {}),
         },
@@ -134,12 +115,7 @@ export async function soak({
     const signUp = await call("POST", "/api/auth/sign-up/email", {
       body: { name: `Soak User ${i}`, email: `soak-${process.pid}-${i}@example.com`, password: PASSWORD },
     });
-    cookies.push(
-      signUp.headers
-        .getSetCookie()
-        .map((c) => c.split(";")[0])
-        .join("; "),
-    );
+    cookies.push(cookieFrom(signUp));
   }
   period = { latencies: [], errors: 0, unexpected: 0 };
 
@@ -220,9 +196,9 @@ export async function soak({
         requests: sorted.length,
         errors: closed.errors,
         unexpected: closed.unexpected,
-        p50: Math.round(percentile(sorted, 50) * 10) / 10,
-        p99: Math.round(percentile(sorted, 99) * 10) / 10,
-        rssMb: rssMb(server.pid!),
+        p50: Math.round((percentile(sorted, 50) ?? 0) * 10) / 10,
+        p99: Math.round((percentile(sorted, 99) ?? 0) * 10) / 10,
+        rssMb: Math.round(rssMb(server.pid)),
       };
       minutes.push(figures);
       onMinute(figures);
@@ -231,7 +207,6 @@ export async function soak({
     running = false;
     await people;
     await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
   const warmUp = minutes[Math.max(0, Math.ceil(minutes.length / 5) - 1)]!;
   const end = minutes.at(-1)!;
