@@ -7,13 +7,11 @@
 // Options: --cycles <n>; --database sqlite|postgres|both (default both); --clients <n> (default 6);
 // --sqlite-synchronous FULL|NORMAL (to compare SQLite's durability settings; default the server's).
 // PostgreSQL: a throw-away cluster from Debian's postgresql package, or TEST_DATABASE_URL's server.
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { DatabaseTarget } from "../server/config";
 import { type CrashReport, WRITE_KINDS, crashCycles } from "../tests/support/crash-cycles";
 import { findPostgresBin, startCluster } from "../tests/support/postgres-cluster";
-import { createPostgresDatabase } from "../tests/support/postgres-database";
+import { createPostgresDatabase, createSqliteDatabase } from "../tests/support/new-databases";
 import { ensureBuild } from "./bench-server.js";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -41,13 +39,7 @@ if (
 
 /** A database of the dialect to crash, and how to remove it afterwards. */
 async function database(dialect: DatabaseTarget["dialect"]): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> {
-  if (dialect === "sqlite") {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-crash-sqlite-"));
-    return {
-      target: { dialect, filename: path.join(dir, "devprep.db") },
-      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
-    };
-  }
+  if (dialect === "sqlite") return createSqliteDatabase("devprep_crash");
   let adminUrl = process.env.TEST_DATABASE_URL;
   let cluster: Awaited<ReturnType<typeof startCluster>> | undefined;
   if (!adminUrl) {

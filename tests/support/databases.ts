@@ -1,10 +1,6 @@
-import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { inject } from "vitest";
 import type { DatabaseTarget } from "../../server/config";
-import { createPostgresDatabase } from "./postgres-database";
+import { createPostgresDatabase, createSqliteDatabase } from "./new-databases";
 
 export type Dialect = DatabaseTarget["dialect"];
 
@@ -20,13 +16,5 @@ export interface TestDatabase {
 
 /** A new, empty database of the dialect, for one test file or test. */
 export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
-  const name = `devprep_test_${crypto.randomBytes(6).toString("hex")}`;
-  if (dialect === "sqlite") {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-sqlite-"));
-    return {
-      target: { dialect, filename: path.join(dir, `${name}.db`) },
-      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  return createPostgresDatabase(inject("postgresUrl"));
+  return dialect === "sqlite" ? createSqliteDatabase() : createPostgresDatabase(inject("postgresUrl"));
 }

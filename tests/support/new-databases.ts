@@ -1,6 +1,18 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import type { DatabaseTarget } from "../../server/config";
+
+/** New, empty databases for tests and test scripts, each with the way to remove it. */
+
+/** A new SQLite database file in a folder of its own. */
+export function createSqliteDatabase(prefix = "devprep_test") {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-sqlite-"));
+  const target: DatabaseTarget = { dialect: "sqlite", filename: path.join(dir, `${prefix}_${crypto.randomBytes(6).toString("hex")}.db`) };
+  return { target, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
 
 /** A new, empty PostgreSQL database on the server of `adminUrl` (a superuser's), and how to drop it. */
 export async function createPostgresDatabase(adminUrl: string, prefix = "devprep_test") {
