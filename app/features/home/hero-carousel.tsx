@@ -35,17 +35,28 @@ export function HeroCarousel({ onAction }: { onAction: () => void }) {
 
   const rotating = !hovered && !focused && !paused && !reducedMotion;
 
-  // A new timer for every slide, so a manual change gives the new slide its full time.
+  // A new timer for every slide, so a manual change gives the new slide its full time. A slide the
+  // timer brought in counts from that moment, not from when this effect ran (a frame or so later
+  // in the browser), so the rotation keeps to its interval.
+  const advanced = useRef<{ index: number; at: number } | null>(null);
   useEffect(() => {
+    const late = advanced.current?.index === index ? Date.now() - advanced.current.at : 0;
+    advanced.current = null; // used once: a slide resumed after a pause gets its full time
     if (!rotating) return;
-    const timer = window.setTimeout(() => {
-      setMoved(true);
-      setIndex((i) => (i + 1) % slides.length);
-    }, SLIDE_INTERVAL_MS);
+    const timer = window.setTimeout(
+      () => {
+        const next = (index + 1) % slides.length;
+        advanced.current = { index: next, at: Date.now() };
+        setMoved(true);
+        setIndex(next);
+      },
+      Math.max(0, SLIDE_INTERVAL_MS - late),
+    );
     return () => window.clearTimeout(timer);
   }, [rotating, index, slides.length]);
 
   const go = (next: number) => {
+    advanced.current = null;
     setMoved(true);
     setIndex((next + slides.length) % slides.length);
   };
