@@ -299,3 +299,30 @@ test("built assets are served with immutable caching", async ({ request }) => {
   expect(asset.status()).toBe(200);
   expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
 });
+
+test("after a navigation in the page the head follows it: title, description, canonical, and the new page's style sheet", async ({
+  page,
+  baseURL,
+}) => {
+  // The head the server writes for /quizzes is what the page's head must become (docs/decisions/016).
+  const html = await (await page.request.get("/quizzes")).text();
+  const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
+  const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
+  expect(title).toBeTruthy();
+  await acceptCookies(page, baseURL!);
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await page.locator(`footer a[href="/quizzes"]`).first().click();
+  await expect(page).toHaveURL(`${baseURL}/quizzes`);
+  expect(await page.evaluate(() => "sameDocument" in window), "navigated without reloading").toBe(true);
+  await expect(page).toHaveTitle(title!.replaceAll("&amp;", "&"));
+  await expect(page.locator("head title")).toHaveCount(1);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", description!.replaceAll("&amp;", "&"));
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/quizzes`);
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
+  await expect
+    .poll(() => page.evaluate(() => [...document.styleSheets].some((sheet) => /\/assets\/quiz-[\w-]+\.css$/.test(sheet.href ?? ""))))
+    .toBe(true);
+  await expectAccessible(page);
+});
