@@ -1,8 +1,6 @@
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
-import { type DepOptimizationOptions, type Plugin, defineConfig } from "vite";
-
-type EsbuildPlugin = NonNullable<NonNullable<DepOptimizationOptions["esbuildOptions"]>["plugins"]>[number];
+import { type Plugin, defineConfig } from "vite";
 
 const serverDir = path.resolve(import.meta.dirname, "server") + path.sep;
 
@@ -27,46 +25,6 @@ function serverOnly(): Plugin {
   };
 }
 
-/**
- * The browser runs Preact's compat layer where the code says React (docs/decisions/016): the same
- * components, hydrating the HTML React renders on the server, for about 60 kB less JavaScript.
- * Only browser-side resolution is redirected; the server keeps React.
- */
-const PREACT_FOR_REACT: Record<string, string> = {
-  react: "preact/compat",
-  "react-dom": "preact/compat",
-  "react-dom/client": "preact/compat/client",
-  "react/jsx-runtime": "preact/jsx-runtime",
-  "react/jsx-dev-runtime": "preact/jsx-dev-runtime",
-};
-
-function preactInBrowser(): Plugin {
-  return {
-    name: "devprep:preact-in-browser",
-    enforce: "pre",
-    async resolveId(source, importer, options) {
-      const target = PREACT_FOR_REACT[source];
-      if (!target || options?.ssr) return null;
-      return this.resolve(target, importer, { ...options, skipSelf: true });
-    },
-  };
-}
-
-/**
- * The same redirection inside the dependencies `vite dev` pre-bundles for the browser (React
- * Router, sonner, lucide): they must use the one Preact the app code uses, which is pre-bundled
- * with them (`optimizeDeps.include` below) so that there is a single copy.
- */
-const preactInPrebundledDependencies: EsbuildPlugin = {
-  name: "devprep:preact-in-prebundled-dependencies",
-  setup(build) {
-    build.onResolve({ filter: /^react(-dom)?(\/client|\/jsx-runtime|\/jsx-dev-runtime)?$/ }, (args) => {
-      const target = PREACT_FOR_REACT[args.path];
-      return target ? build.resolve(target, { kind: args.kind, resolveDir: args.resolveDir }) : undefined;
-    });
-  },
-};
-
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   build: {
@@ -74,10 +32,5 @@ export default defineConfig(({ isSsrBuild }) => ({
     rollupOptions: isSsrBuild ? { input: "./server/main.ts" } : undefined,
     target: "es2022",
   },
-  // Top-level optimizeDeps is the browser's (the server's is ssr.optimizeDeps).
-  optimizeDeps: {
-    include: ["preact", "preact/hooks", "preact/compat", "preact/compat/client", "preact/jsx-runtime", "preact/jsx-dev-runtime"],
-    esbuildOptions: { plugins: [preactInPrebundledDependencies] },
-  },
-  plugins: [serverOnly(), preactInBrowser(), reactRouter()],
+  plugins: [serverOnly(), reactRouter()],
 }));

@@ -8,7 +8,6 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import { ErrorScreen } from "~/components/error-screen";
 import { NotFoundPage } from "~/components/not-found-page";
 import { AuthDialogProvider } from "~/features/auth/auth-dialog-provider";
-import { HeadSync } from "~/components/head-sync";
 import { SiteShell } from "~/components/site-shell";
 import { useNonce } from "~/lib/nonce";
 import { anonymous, type Session } from "~/lib/session";
@@ -43,35 +42,13 @@ export const links: Route.LinksFunction = () => [
   })),
 ];
 
-/**
- * The document's root element. React on the server writes <html>; Preact in the browser
- * (docs/decisions/016) hydrates into the <html> that is already there, so it renders only what
- * is inside it — given the <html> element too, it would put a second one inside the first.
- */
-function DocumentElement({ children }: { children: ReactNode }) {
-  if (!import.meta.env.SSR) return children;
-  return (
-    // The boot script may set data-* attributes on <html> before the page hydrates.
-    <html lang="en" suppressHydrationWarning>
-      {children}
-    </html>
-  );
-}
-
-/** The head: written by the server, left as it is by the browser, which follows routes with <HeadSync>. */
-function DocumentHead({ children }: { children: ReactNode }) {
-  // An inner HTML that never changes is one Preact never touches, on hydration or after.
-  if (!import.meta.env.SSR) return <head dangerouslySetInnerHTML={KEEP_AS_IS} />;
-  return <head>{children}</head>;
-}
-const KEEP_AS_IS = { __html: "" };
-
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   return (
-    <DocumentElement>
-      <DocumentHead>
+    // The boot script may set data-* attributes on <html> before React hydrates.
+    <html lang="en" suppressHydrationWarning>
+      <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
@@ -82,14 +59,13 @@ export function Layout({ children }: { children: ReactNode }) {
         />
         <Meta />
         <Links />
-      </DocumentHead>
+      </head>
       <body>
         {children}
-        {!import.meta.env.SSR && <HeadSync />}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
-    </DocumentElement>
+    </html>
   );
 }
 
