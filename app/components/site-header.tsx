@@ -1,4 +1,4 @@
-import { Menu, Search } from "lucide-react";
+import { CircleUserRound, LogOut, Menu, Search } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { type NavGroup, homeLink, navGroups, trailingLinks } from "~/lib/nav";
@@ -75,11 +75,19 @@ export function SiteHeader({ site }: { site: PublicSettings }) {
           <div className="header-account desktop-nav-only">
             {session.status === "authenticated" ? (
               <>
-                <Link to="/account" className="header-account__name">
-                  {displayName(session.user, texts.nav.fallbackUserName)}
+                {/* Between 992 and 1,300 px the name and the logout button become icons, their words kept for screen readers. */}
+                <Link to="/account" className="header-account__name" title={displayName(session.user, texts.nav.fallbackUserName)}>
+                  <CircleUserRound aria-hidden size={22} className="header-account__icon" />
+                  <span className="header-account__label">{displayName(session.user, texts.nav.fallbackUserName)}</span>
                 </Link>
-                <button type="button" className="button button--outline button--small" onClick={() => void auth.logout()}>
-                  {texts.nav.logout}
+                <button
+                  type="button"
+                  className="button button--outline button--small header-account__logout"
+                  title={texts.nav.logout}
+                  onClick={() => void auth.logout()}
+                >
+                  <LogOut aria-hidden size={18} className="header-account__icon" />
+                  <span className="header-account__label">{texts.nav.logout}</span>
                 </button>
               </>
             ) : (

@@ -1,6 +1,7 @@
 import { navGroups, trailingLinks } from "../../app/lib/nav";
 import { texts } from "../../app/lib/texts";
-import { acceptCookies, expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { type Page } from "@playwright/test";
+import { acceptCookies, expect, expectAccessible, signUp, test, waitForHydration } from "./fixtures";
 
 test.beforeEach(async ({ page, baseURL }) => {
   await acceptCookies(page, baseURL!);
@@ -78,4 +79,51 @@ test("the header stays at the top while the page scrolls", async ({ page }) => {
   await page.mouse.wheel(0, 1500);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
   expect((await page.locator(".site-header").boundingBox())?.y).toBe(0);
+});
+
+/** What in the header sticks out of the window or covers something else, at the current width. */
+function headerCollisions(page: Page) {
+  return page.evaluate(() => {
+    const parts = [...document.querySelectorAll(".site-logo, .desktop-nav .nav-link, .site-header__actions > *, .header-account > *")]
+      .filter((element) => element instanceof HTMLElement && element.offsetParent !== null)
+      .map((element) => ({
+        name: element.textContent?.trim() || element.getAttribute("aria-label") || element.className,
+        box: element.getBoundingClientRect(),
+      }));
+    const found: string[] = [];
+    for (const part of parts) if (part.box.right > window.innerWidth) found.push(`${part.name} past the edge`);
+    for (const [i, a] of parts.entries()) {
+      for (const b of parts.slice(i + 1)) {
+        const inside = (x: DOMRect, y: DOMRect) => x.left <= y.left && x.right >= y.right && x.top <= y.top && x.bottom >= y.bottom;
+        const cross =
+          a.box.left < b.box.right - 0.5 && b.box.left < a.box.right - 0.5 && a.box.top < b.box.bottom && b.box.top < a.box.bottom;
+        if (cross && !inside(a.box, b.box) && !inside(b.box, a.box)) found.push(`${a.name} covers ${b.name}`);
+      }
+    }
+    return found;
+  });
+}
+
+const WIDTHS = [992, 1024, 1099, 1100, 1200, 1279, 1280, 1299, 1300, 1366, 1399, 1440, 1499, 1500, 1600, 1920];
+
+test("from 992 px up every header item has its own room, for a visitor and for a signed-in reader with a long name", async ({
+  page,
+  baseURL,
+}) => {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await headerCollisions(page), `a visitor at ${width} px`).toEqual([]);
+  }
+  await signUp(page, baseURL!, "Alexandra Longname-Featherstonehaugh");
+  await page.reload();
+  await waitForHydration(page);
+  const account = page.locator(".site-header").getByRole("link", { name: "Alexandra Longname-Featherstonehaugh" });
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await headerCollisions(page), `signed in at ${width} px`).toEqual([]);
+    await expect(account, `the account link at ${width} px`).toBeInViewport();
+    await expect(page.locator(".site-header").getByRole("button", { name: texts.nav.logout }), `logout at ${width} px`).toBeInViewport();
+  }
+  await page.setViewportSize({ width: 1100, height: 800 });
+  await expectAccessible(page);
 });
