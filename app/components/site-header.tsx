@@ -19,6 +19,7 @@ export function SiteHeader({ site }: { site: PublicSettings }) {
   const location = useLocation();
   const auth = useAuthDialog();
   const session = useSession();
+  const userName = session.status === "authenticated" ? displayName(session.user, texts.nav.fallbackUserName) : null;
 
   // A navigation closes whatever menu led to it.
   useEffect(() => {
@@ -76,9 +77,9 @@ export function SiteHeader({ site }: { site: PublicSettings }) {
             {session.status === "authenticated" ? (
               <>
                 {/* Between 992 and 1,300 px the name and the logout button become icons, their words kept for screen readers. */}
-                <Link to="/account" className="header-account__name" title={displayName(session.user, texts.nav.fallbackUserName)}>
+                <Link to="/account" className="header-account__name" title={userName ?? undefined}>
                   <CircleUserRound aria-hidden size={22} className="header-account__icon" />
-                  <span className="header-account__label">{displayName(session.user, texts.nav.fallbackUserName)}</span>
+                  <span className="header-account__label">{userName}</span>
                 </Link>
                 <button
                   type="button"
