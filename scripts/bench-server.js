@@ -43,6 +43,9 @@ function startCommand(root) {
   };
 }
 
+/** How long a server may take to answer its first probe (a loaded CI machine with 1,000 questions to import). */
+const START_TIMEOUT_MS = 60_000;
+
 /** Resolves once `probe` answers 200 (asked every `probeMs`). */
 export async function startServer({ root, port, dataDir, env = {}, probe = "/api/health", probeMs = 100 }) {
   const start = startCommand(root);
@@ -65,13 +68,20 @@ export async function startServer({ root, port, dataDir, env = {}, probe = "/api
     stdio: ["ignore", "ignore", "inherit"],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
+  // A wall-clock deadline: on a busy machine each probe itself can take a while. A server that
+  // missed it is stopped, so that it does not live on after the test that started it.
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
     try {
       if ((await fetch(`${base}${probe}`)).ok) break;
     } catch {
       // not up yet
     }
-    if (i * probeMs > 20_000 || server.exitCode !== null) throw new Error("server did not start");
+    if (server.exitCode !== null) throw new Error(`server did not start: it exited with code ${server.exitCode}`);
+    if (Date.now() > deadline) {
+      server.kill("SIGKILL");
+      throw new Error(`server did not start within ${START_TIMEOUT_MS / 1000} s`);
+    }
     await new Promise((r) => setTimeout(r, probeMs));
   }
   const exited = new Promise((resolve) => server.once("exit", (code) => resolve(code)));
