@@ -5,7 +5,8 @@
 // practices and the JavaScript transferred. Issue #14's targets: performance ≥ 95, SEO,
 // accessibility and best practices 100, CLS ≤ 0.02. Options: --runs <n> (default 3); --save <dir>
 // writes each page's median report there as JSON (open it in the Lighthouse viewer, or read the
-// audits: what the LCP element was, which requests were on its path, where the main thread went).
+// audits: what the LCP element was, which requests were on its path, where the main thread went);
+// --only <text> measures only the pages whose name contains it ("list", "post").
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,6 +22,8 @@ const runsIndex = args.indexOf("--runs");
 const runs = runsIndex >= 0 ? Number(args[runsIndex + 1]) : 3;
 const saveIndex = args.indexOf("--save");
 const saveDir = saveIndex >= 0 ? path.resolve(args[saveIndex + 1]) : null;
+const onlyIndex = args.indexOf("--only");
+const only = onlyIndex >= 0 ? args[onlyIndex + 1] : null;
 const chromePath = fs.existsSync(chromiumPath) ? chromiumPath : undefined;
 
 ensureBuild(root);
@@ -55,6 +58,7 @@ try {
     ].join("  "),
   );
   for (const [name, pathname] of pages) {
+    if (only && !name.includes(only)) continue;
     if (!pathname) {
       console.log(`${name.padEnd(15)}  (no such page in the seeded content)`);
       continue;
