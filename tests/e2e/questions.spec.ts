@@ -78,6 +78,27 @@ test("a list shows its questions numbered and collapsed; one or all expand to th
   await expectAccessible(page);
 });
 
+test("a list builds an answer when its item opens, also one opened while the answers were on their way", async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/questions?*include=content*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/javascript-questions?kind=theory&level=beginner");
+  await waitForHydration(page);
+  const items = page.locator(".question-item");
+  await items.nth(1).locator("summary").click();
+  await expect(items.nth(1)).toContainText(q.answerLoading);
+  release();
+  await expect(items.nth(1).getByRole("heading", { name: texts.labels.answer, exact: true })).toBeVisible();
+  // The others are not built until they are opened: nothing of their answers is in the page.
+  await expect(items.first().locator("h3")).toHaveCount(0);
+  await expect(items.nth(2).locator("h3")).toHaveCount(0);
+  await items.nth(2).locator("summary").click();
+  await expect(items.nth(2).getByRole("heading", { name: texts.labels.answer, exact: true })).toBeVisible();
+});
+
 test.describe("without a connection", () => {
   test.use({ allowConsoleErrors: /Failed to load resource: net::ERR_FAILED/ });
   test("an answer that cannot be loaded says so, and trying again brings it", async ({ page }) => {

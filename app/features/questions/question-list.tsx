@@ -1,5 +1,5 @@
 import { RotateCcw } from "lucide-react";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { questionPath } from "~/lib/technologies";
 import { texts, questionTexts as t } from "~/lib/texts";
@@ -48,6 +48,26 @@ function useListContent(url: string | null) {
 }
 
 /**
+ * The items whose answer is built: those the reader has opened. The answers arrive for the
+ * whole page at once, but building up to 100 of them (prose, highlighted code) in one go held
+ * a slow phone's main thread for a quarter of a second just after the page loaded, for answers
+ * nobody had opened yet; one is built when its item opens, and stays built.
+ */
+function useOpenedItems(list: RefObject<HTMLOListElement | null>, ready: boolean) {
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
+  const open = useCallback((ids: string[]) => {
+    setOpened((before) => (ids.every((id) => before.has(id)) ? before : new Set([...before, ...ids])));
+  }, []);
+  // Native <details> opens before the page is interactive: items opened then count too.
+  useEffect(() => {
+    if (!ready || !list.current) return;
+    const items = list.current.querySelectorAll("details.question-item[open]");
+    open([...items].map((details) => details.closest("li")?.id ?? ""));
+  }, [ready, list, open]);
+  return { opened, open };
+}
+
+/**
  * UX.md: a numbered list of expandable items, title visible and answer collapsed; one
  * can be expanded, all of them, or the question opened on its own page. Native
  * <details>, so it opens before hydration and with the keyboard (before the answers have
@@ -59,11 +79,13 @@ export function QuestionList({ questions, contentUrl, marks, onMarkChange, pract
   const practiceId = useId();
   // An empty list has nothing to fetch.
   const { content, retry } = useListContent(questions.length ? contentUrl : null);
+  const { opened, open } = useOpenedItems(list, content.state === "ready");
   if (!questions.length) return <p className="question-list__empty">{texts.labels.noData}</p>;
 
-  function openAll(open: boolean, selector = "details.question-item") {
-    list.current?.querySelectorAll<HTMLDetailsElement>(selector).forEach((item) => (item.open = open));
-    setAllOpen(open);
+  function openAll(isOpen: boolean, selector = "details.question-item") {
+    list.current?.querySelectorAll<HTMLDetailsElement>(selector).forEach((item) => (item.open = isOpen));
+    if (isOpen) open(questions.map((q) => q.id));
+    setAllOpen(isOpen);
   }
 
   function freshAttempt() {
@@ -91,10 +113,10 @@ export function QuestionList({ questions, contentUrl, marks, onMarkChange, pract
       <ol className="question-list" ref={list}>
         {questions.map((q) => {
           const mark = marks?.[q.id] ?? NO_MARK;
-          const whole = content.state === "ready" ? content.questions.get(q.id) : undefined;
+          const whole = content.state === "ready" && opened.has(q.id) ? content.questions.get(q.id) : undefined;
           return (
             <li key={q.id} className={`question-list__entry${mark.done ? " question-list__entry--done" : ""}`} id={q.id}>
-              <details className="question-item">
+              <details className="question-item" onToggle={(e) => e.currentTarget.open && open([q.id])}>
                 <summary className="question-item__summary">
                   <span className="question-item__title">{q.title}</span>
                 </summary>
