@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { authTexts, texts } from "../../app/lib/texts";
-import { acceptAlert, acceptCookies, expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { acceptAlert, acceptCookies, expect, expectAccessible, holdRequests, test, waitForHydration } from "./fixtures";
 
 let counter = 0;
 const uniqueEmail = () => `e2e-${Date.now()}-${process.pid}-${++counter}@example.com`;
@@ -227,12 +227,7 @@ test("a visitor who is not signed in still gets the alert (the gate is the sessi
 });
 
 test("while signing up the button reads 'Signing Up...'", async ({ page }) => {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/api/auth/sign-up/email", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/api/auth/sign-up/email");
   const dialog = await openAuth(page, "signup");
   await dialog.getByLabel(authTexts.fullName).fill("Ada");
   await dialog.getByLabel(authTexts.email).fill(uniqueEmail());

@@ -1,7 +1,17 @@
 import type { Page } from "@playwright/test";
 import { technologies } from "../../app/lib/technologies";
 import { bookmarkTexts, fill, questionTexts as q, searchTexts, texts } from "../../app/lib/texts";
-import { acceptCookies, expect, expectAccessible, openSiteDatabase, publishedQuestions, signUp, test, waitForHydration } from "./fixtures";
+import {
+  acceptCookies,
+  expect,
+  expectAccessible,
+  holdRequests,
+  openSiteDatabase,
+  publishedQuestions,
+  signUp,
+  test,
+  waitForHydration,
+} from "./fixtures";
 
 test.beforeEach(async ({ page, baseURL }) => {
   await acceptCookies(page, baseURL!);
@@ -79,12 +89,7 @@ test("a list shows its questions numbered and collapsed; one or all expand to th
 });
 
 test("a list builds an answer when its item opens, also one opened while the answers were on their way", async ({ page }) => {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/api/questions?*include=content*", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/api/questions?*include=content*");
   await page.goto("/javascript-questions?kind=theory&level=beginner");
   await waitForHydration(page);
   const items = page.locator(".question-item");
