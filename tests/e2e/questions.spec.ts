@@ -104,6 +104,18 @@ test("a list builds an answer when its item opens, also one opened while the ans
   await expect(items.nth(2).getByRole("heading", { name: texts.labels.answer, exact: true })).toBeVisible();
 });
 
+test("an item opened before the page was interactive gets its answer once it is", async ({ page }) => {
+  const release = await holdRequests(page, "**/assets/entry.client-*.js");
+  await page.goto("/javascript-questions?kind=theory&level=beginner");
+  const item = page.locator(".question-item").nth(1);
+  // Native <details>: it opens without any script.
+  await item.locator("summary").click();
+  await expect(item.getByRole("link", { name: q.openQuestion })).toBeVisible();
+  release();
+  await waitForHydration(page);
+  await expect(item.getByRole("heading", { name: texts.labels.answer, exact: true })).toBeVisible();
+});
+
 test.describe("without a connection", () => {
   test.use({ allowConsoleErrors: /Failed to load resource: net::ERR_FAILED/ });
   test("an answer that cannot be loaded says so, and trying again brings it", async ({ page }) => {

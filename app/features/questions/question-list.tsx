@@ -53,17 +53,16 @@ function useListContent(url: string | null) {
  * a slow phone's main thread for a quarter of a second just after the page loaded, for answers
  * nobody had opened yet; one is built when its item opens, and stays built.
  */
-function useOpenedItems(list: RefObject<HTMLOListElement | null>, ready: boolean) {
+function useOpenedItems(list: RefObject<HTMLOListElement | null>) {
   const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
   const open = useCallback((ids: string[]) => {
     setOpened((before) => (ids.every((id) => before.has(id)) ? before : new Set([...before, ...ids])));
   }, []);
-  // Native <details> opens before the page is interactive: items opened then count too.
+  // Native <details> opens before the page is interactive, when no toggle handler is there yet.
   useEffect(() => {
-    if (!ready || !list.current) return;
-    const items = list.current.querySelectorAll("details.question-item[open]");
-    open([...items].map((details) => details.closest("li")?.id ?? ""));
-  }, [ready, list, open]);
+    const items = [...(list.current?.children ?? [])];
+    open(items.filter((item) => item.querySelector("details")?.open).map((item) => item.id));
+  }, [list, open]);
   return { opened, open };
 }
 
@@ -79,11 +78,12 @@ export function QuestionList({ questions, contentUrl, marks, onMarkChange, pract
   const practiceId = useId();
   // An empty list has nothing to fetch.
   const { content, retry } = useListContent(questions.length ? contentUrl : null);
-  const { opened, open } = useOpenedItems(list, content.state === "ready");
+  const { opened, open } = useOpenedItems(list);
   if (!questions.length) return <p className="question-list__empty">{texts.labels.noData}</p>;
 
   function openAll(isOpen: boolean, selector = "details.question-item") {
     list.current?.querySelectorAll<HTMLDetailsElement>(selector).forEach((item) => (item.open = isOpen));
+    // One update for all; each item's toggle event then finds its id there already.
     if (isOpen) open(questions.map((q) => q.id));
     setAllOpen(isOpen);
   }
