@@ -97,7 +97,8 @@ async function secondsLeft(page: Page): Promise<number> {
 }
 
 test("a host and three players play a live quiz through to the final ranking", async ({ page: host, browser, baseURL }) => {
-  test.setTimeout(90_000);
+  // Four browsers and six accessibility checks on two cores: 66–72 s on a usual day, over 90 s on a slow one.
+  test.setTimeout(180_000);
   const code = await hostRoom(host, baseURL!, 30);
   await expect(host.getByText(t.playerCountNone)).toBeVisible();
   await expect(host.getByRole("button", { name: t.start })).toBeDisabled();
@@ -195,7 +196,7 @@ test("a player who reloads or loses the connection mid-question gets the same qu
   browser,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const code = await hostRoom(host, baseURL!, 60);
   // Going offline makes the browser log the failed reconnections.
   const offline = /ERR_INTERNET_DISCONNECTED|ERR_NETWORK_CHANGED/;
@@ -247,7 +248,7 @@ test("a player who reloads or loses the connection mid-question gets the same qu
 });
 
 test("when the host leaves, the players are told the quiz has ended", async ({ browser, baseURL }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const host = await openPlayer(browser, baseURL!, "the host");
   const code = await hostRoom(host.page, baseURL!, 20);
   const [ada, linus] = await Promise.all(["Ada", "Linus"].map((name) => openPlayer(browser, baseURL!, name)));
