@@ -40,7 +40,6 @@ async function bank(where = "") {
 }
 
 test("every technology has a list page with its title", async ({ page }) => {
-  test.setTimeout(60_000);
   for (const { slug, name } of technologies) {
     const response = await page.goto(`/${slug}-questions`);
     expect(response?.status(), slug).toBe(200);

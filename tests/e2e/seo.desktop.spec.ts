@@ -19,7 +19,6 @@ test("every page type in the sitemap has a unique title and description, its own
   request,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
   const xml = await (await request.get("/sitemap.xml")).text();
   // One file while the site has fewer than 10,000 pages (server/seo/sitemap.test.ts covers the index).
   expect(xml).toContain("<urlset");
