@@ -30,7 +30,17 @@ export const envSchema = z.object({
   ADMIN_EMAILS: z.string().default(""),
   AUTH_EMAIL_PASSWORD: booleanFlag.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * How many reverse proxies in front of us append to X-Forwarded-For: the client is the hop
+   * that many from the right (true is 1, false 0). Hops further left were written by the client.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2})$/, "must be true, false or the number of trusted proxies (0-99)")
+    .transform((value) => (value === "true" ? 1 : value === "false" ? 0 : Number(value)))
+    .default(0),
+  /** The longest a request may take to be answered (its headers; a stream may go on after). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   /** The anonymous page cache's size; 0 turns it off. Unset: 64 in production, off otherwise. */
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).optional(),
   /** Pages rendered and streamed at once; more wait their turn (docs/decisions/015). 0: no limit. */
@@ -102,7 +112,9 @@ export interface Config {
   adminEmails: string[];
   auth: { emailPassword: boolean };
   logLevel: Env["LOG_LEVEL"];
-  trustProxy: boolean;
+  /** Trusted reverse proxies in front of us (0: none; X-Forwarded-For is ignored). */
+  trustProxy: number;
+  requestTimeoutMs: number;
   pageCache: { megabytes: number; nodeFastPath: boolean };
   shutdownDelayMs: number;
   renderSlots: number;
@@ -155,6 +167,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     auth: { emailPassword: env.AUTH_EMAIL_PASSWORD },
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     pageCache: { megabytes: env.PAGE_CACHE_MB ?? (env.NODE_ENV === "production" ? 64 : 0), nodeFastPath: env.PAGE_CACHE_FAST_PATH },
     shutdownDelayMs: env.SHUTDOWN_DELAY_MS,
     renderSlots: env.RENDER_SLOTS,

@@ -1,25 +1,71 @@
 import { Hono } from "hono";
 import { clientAddress, hashAddress } from "../http/client-address";
-import { consume } from "../rate-limit/rate-limiter";
+import { type RateRule, consume } from "../rate-limit/rate-limiter";
 import { rateLimited } from "./errors";
+import { withoutSessionTokens } from "./session-tokens";
 import type { ApiEnv } from "./types";
 
-/** Issue #4: sign-in and sign-up, at most 5 attempts a minute per client and per email. */
+/** Issue #4: sign-in and sign-up, at most 5 attempts a minute per client, and per email from one client. */
 export const AUTH_ATTEMPTS = { limit: 5, windowMs: 60_000 };
+/**
+ * However many addresses it comes from, one account takes at most this many sign-in attempts
+ * (issue #31): high enough that one client cannot lock its owner out, low enough that guessing
+ * from many addresses gets nowhere.
+ */
+export const ACCOUNT_ATTEMPTS = { limit: 30, windowMs: 15 * 60_000 };
+/** Changing the password and deleting the account check the current password: as few guesses. */
+export const PASSWORD_CHECKS = { limit: 5, windowMs: 15 * 60_000 };
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
 /** Issue #4: at most 3 reset mails an hour per email (and 10 per client, against spraying). */
 export const RESET_MAILS = { limit: 3, windowMs: 60 * 60_000 };
 export const TOO_MANY_RESETS = "Too many reset emails were asked for. Please wait an hour and try again.";
 
-const limits: { path: RegExp; name: string; perEmail: typeof AUTH_ATTEMPTS; perClient: typeof AUTH_ATTEMPTS; message: string }[] = [
-  { path: /\/sign-in\/email$/, name: "sign-in", perEmail: AUTH_ATTEMPTS, perClient: AUTH_ATTEMPTS, message: TOO_MANY_ATTEMPTS },
-  { path: /\/sign-up\/email$/, name: "sign-up", perEmail: AUTH_ATTEMPTS, perClient: AUTH_ATTEMPTS, message: TOO_MANY_ATTEMPTS },
+interface Limit {
+  path: RegExp;
+  name: string;
+  perClient: RateRule;
+  /** Per email address, from any client. */
+  perEmail?: RateRule;
+  /** Per email address from this client. */
+  perEmailClient?: RateRule;
+  /** Per session (cookie or bearer token) asking. */
+  perSession?: RateRule;
+  message: string;
+}
+
+const limits: Limit[] = [
+  {
+    path: /\/sign-in\/email$/,
+    name: "sign-in",
+    perClient: AUTH_ATTEMPTS,
+    perEmailClient: AUTH_ATTEMPTS,
+    perEmail: ACCOUNT_ATTEMPTS,
+    message: TOO_MANY_ATTEMPTS,
+  },
+  {
+    path: /\/sign-up\/email$/,
+    name: "sign-up",
+    perClient: AUTH_ATTEMPTS,
+    perEmailClient: AUTH_ATTEMPTS,
+    perEmail: ACCOUNT_ATTEMPTS,
+    message: TOO_MANY_ATTEMPTS,
+  },
   {
     path: /\/request-password-reset$/,
     name: "reset",
     perEmail: RESET_MAILS,
     perClient: { limit: 10, windowMs: 60 * 60_000 },
     message: TOO_MANY_RESETS,
+  },
+  // A reset token is 24 random characters: these limits only keep the new password's hashing
+  // (scrypt, 128 MiB) from being asked for without end.
+  { path: /\/reset-password$/, name: "reset-password", perClient: { limit: 10, windowMs: 15 * 60_000 }, message: TOO_MANY_ATTEMPTS },
+  {
+    path: /\/(change-password|delete-user)$/,
+    name: "password-check",
+    perClient: { limit: 10, windowMs: 15 * 60_000 },
+    perSession: PASSWORD_CHECKS,
+    message: TOO_MANY_ATTEMPTS,
   },
 ];
 
@@ -35,26 +81,49 @@ export const authRouter = new Hono<ApiEnv>().on(["GET", "POST"], "/*", async (c)
 
   const limit = c.req.method === "POST" ? limits.find((l) => l.path.test(c.req.path)) : undefined;
   if (limit && body) {
-    const email = parseEmail(body);
+    const secret = services.authSecret;
+    const client = hashAddress(address, secret);
+    // Better-auth reads JSON and form bodies alike, so the email is looked for in either.
+    const email = limit.perEmail || limit.perEmailClient ? await emailOf(body, c.req.header("Content-Type")) : null;
+    const session = limit.perSession ? sessionCredential(c.req.header("Cookie"), c.req.header("Authorization")) : null;
     const db = services.database.db;
-    const decisions = await Promise.all([
-      consume(db, `auth:${limit.name}:client:${hashAddress(address, services.authSecret)}`, limit.perClient),
-      email ? consume(db, `auth:${limit.name}:email:${email}`, limit.perEmail) : null,
-    ]);
+    const buckets: [string, RateRule | undefined][] = [
+      [`auth:${limit.name}:client:${client}`, limit.perClient],
+      [`auth:${limit.name}:email:${email}`, email ? limit.perEmail : undefined],
+      [`auth:${limit.name}:email-client:${email}:${client}`, email ? limit.perEmailClient : undefined],
+      [`auth:${limit.name}:session:${session && hashAddress(session, secret)}`, session ? limit.perSession : undefined],
+    ];
+    const decisions = await Promise.all(buckets.map(([bucket, rule]) => (rule ? consume(db, bucket, rule) : null)));
     const refused = decisions.find((d) => d && !d.allowed);
     if (refused) return rateLimited(c, refused.retryAfterSeconds, limit.message);
   }
 
   const headers = new Headers(c.req.raw.headers);
   headers.set("x-devprep-client", address);
-  return services.auth.handler(new Request(c.req.url, { method: c.req.method, headers, body }));
+  return withoutSessionTokens(c.req.path, await services.auth.handler(new Request(c.req.url, { method: c.req.method, headers, body })));
 });
 
-function parseEmail(body: ArrayBuffer): string | null {
+/** The `email` field of a JSON, URL-encoded or multipart body, lowercased; null when there is none. */
+export async function emailOf(body: ArrayBuffer, contentType: string | undefined): Promise<string | null> {
   try {
-    const parsed = JSON.parse(new TextDecoder().decode(body)) as { email?: unknown };
-    return typeof parsed.email === "string" ? parsed.email.trim().toLowerCase() : null;
+    const type = (contentType ?? "").toLowerCase();
+    let email: unknown;
+    if (type.includes("application/x-www-form-urlencoded")) {
+      email = new URLSearchParams(new TextDecoder().decode(body)).get("email");
+    } else if (type.includes("multipart/form-data")) {
+      email = (await new Response(body, { headers: { "Content-Type": contentType! } }).formData()).get("email");
+    } else {
+      email = (JSON.parse(new TextDecoder().decode(body)) as { email?: unknown }).email;
+    }
+    return typeof email === "string" && email.trim() ? email.trim().toLowerCase() : null;
   } catch {
     return null;
   }
+}
+
+/** What identifies the session asking: its bearer token or its session cookie. */
+function sessionCredential(cookie: string | undefined, authorization: string | undefined): string | null {
+  const bearer = /^Bearer\s+(\S+)/i.exec(authorization ?? "")?.[1];
+  if (bearer) return bearer;
+  return /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/.exec(cookie ?? "")?.[1] ?? null;
 }
