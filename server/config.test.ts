@@ -78,3 +78,11 @@ test("ADMIN_EMAILS is split, trimmed and lowercased", () => {
     "grace@example.com",
   ]);
 });
+
+test("TRUST_PROXY is a number of proxies: true is one, false none, and anything else is refused", () => {
+  expect(loadConfig({}).trustProxy).toBe(0);
+  expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(1);
+  expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(0);
+  expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+  expect(problems({ TRUST_PROXY: "yes" })[0]).toMatch(/^TRUST_PROXY: must be true, false or the number of trusted proxies/);
+});
