@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { accountRouter } from "./account";
 import { adminRouter } from "./admin";
@@ -16,9 +15,9 @@ import { interviewsRouter } from "./interviews";
 import { quizzesRouter } from "./quizzes";
 import { roomsRouter } from "./rooms";
 import { snippetsRouter } from "./snippets";
-import { uploadMessages, uploadsRouter } from "./uploads";
+import { uploadsRouter } from "./uploads";
 import { vitalsRouter } from "./vitals";
-import { UPLOAD_LIMITS } from "../uploads/image-upload";
+import { isAnonymousRequest } from "../http/page-cache";
 
 /** `\u0000` in JSON text, unless its backslash is itself escaped (`\\u0000` is the six characters). */
 const ESCAPED_NUL = /(?<!\\)(?:\\\\)*\\u0000/;
@@ -34,20 +33,15 @@ export function createApi() {
     },
   }).basePath("/api");
 
-  // No endpoint takes more than a large form (or one image); refuse bigger bodies before
-  // reading them. Only where a body can come: the limiter wraps the request, which costs GETs ~40%.
-  const limitBody = bodyLimit({
-    maxSize: 1024 * 1024,
-    onError: (c) => c.json(errorBody("payload_too_large", "The request body is too large."), 413),
-  });
-  const limitUpload = bodyLimit({
-    // The image plus the multipart envelope.
-    maxSize: UPLOAD_LIMITS.bytes + 64 * 1024,
-    onError: (c) => c.json(errorBody("payload_too_large", uploadMessages.tooLarge), 413),
-  });
-  api.use("*", (c, next) => {
-    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
-    return c.req.path.startsWith("/api/uploads/") ? limitUpload(c, next) : limitBody(c, next);
+  // Request bodies are limited (413) in front of the API and the pages alike: server/http/body-limit.ts.
+
+  // Issue #31: what the API answers a session (cookie or bearer) is that reader's, and what
+  // /api/auth answers can hold a token: no cache, the browser's or one on the way, keeps it.
+  // Visitors' reads keep their page-cache headers, and so does what a router marked public.
+  api.use("*", async (c, next) => {
+    await next();
+    const personal = !isAnonymousRequest(c.req.header("Cookie"), c.req.header("Authorization")) || c.req.path.startsWith("/api/auth/");
+    if (personal && !/\bpublic\b/.test(c.res.headers.get("Cache-Control") ?? "")) c.res.headers.set("Cache-Control", "no-store");
   });
 
   // PostgreSQL cannot store the NUL character (SQLite can): refuse it at the door, in the address

@@ -2,9 +2,10 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type Dialect, testDialects } from "../../tests/support/databases";
 import { type TestServices, createTestServices } from "../../tests/support/services";
+import { type SmtpSink, startSmtpSink } from "../../tests/support/smtp-sink";
 import { createApp } from "../app";
 import { setUserRole } from "../users/user-service";
-import { TOO_MANY_ATTEMPTS } from "./auth";
+import { ACCOUNT_ATTEMPTS, TOO_MANY_ATTEMPTS } from "./auth";
 
 let n = 0;
 const uniqueEmail = () => `user${Date.now()}${++n}@example.com`;
@@ -47,9 +48,10 @@ describe.each(testDialects())("accounts API on %s", (dialect: Dialect) => {
     expect(await user(email)).toBeUndefined();
   });
 
-  test("an email in ADMIN_EMAILS becomes an admin on sign-up", async () => {
-    await call("/sign-up/email", { name: "Boss", email: "Boss@Example.com", password: "analytical-engine" });
-    expect((await user("boss@example.com"))?.role).toBe("admin");
+  test("an email in ADMIN_EMAILS signs up as a user: the address is not proven yet (issue #31)", async () => {
+    const signUp = await call("/sign-up/email", { name: "Boss", email: "Boss@Example.com", password: "analytical-engine" });
+    expect(signUp.status).toBe(200);
+    expect((await user("boss@example.com"))?.role).toBe("user");
   });
 
   test("a sign-up that fails part-way leaves nothing behind, so the person can simply try again", async () => {
@@ -129,19 +131,97 @@ describe.each(testDialects())("accounts API on %s", (dialect: Dialect) => {
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
   });
 
-  test("the sixth sign-in attempt in a minute for one email is refused, whatever the client", async () => {
+  test("five wrong sign-ins from one client lock that client out of the account, not its owner elsewhere", async () => {
     const email = uniqueEmail();
-    for (let i = 0; i < 5; i++) await call("/sign-in/email", { email, password: "whatever1" });
-    expect((await call("/sign-in/email", { email, password: "whatever1" })).status).toBe(429);
+    await call("/sign-up/email", { name: "Ada", email, password: "analytical-engine" });
+    const attacker = uniqueClient();
+    for (let i = 0; i < 5; i++) {
+      // Each from a new address as far as the per-client limit goes, the same one as far as the account goes.
+      const guess = await call("/sign-in/email", { email, password: `guess-${i}` }, { "X-Forwarded-For": attacker });
+      expect(guess.status).toBe(401);
+    }
+    expect((await call("/sign-in/email", { email, password: "analytical-engine" }, { "X-Forwarded-For": attacker })).status).toBe(429);
+    expect((await call("/sign-in/email", { email, password: "analytical-engine" })).status).toBe(200);
+  });
+
+  test("form-encoded sign-ins from ever new addresses count against the account's limit like JSON ones", async () => {
+    const email = uniqueEmail();
+    await call("/sign-up/email", { name: "Ada", email, password: "analytical-engine" });
+    const form = (password: string) =>
+      createApp(t.services, () => Promise.reject(new Error("no pages"))).request("/api/auth/sign-in/email", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": uniqueClient() },
+        body: new URLSearchParams({ email, password }).toString(),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < ACCOUNT_ATTEMPTS.limit; i++) statuses.push((await form(`guess-${i}`)).status);
+    expect(statuses.every((status) => status === 401)).toBe(true);
+    // Past the ceiling even the right password is refused, from any address and in either encoding.
+    expect((await form("analytical-engine")).status).toBe(429);
+    expect((await call("/sign-in/email", { email, password: "analytical-engine" })).status).toBe(429);
+  });
+
+  test("behind one trusted proxy, a client cannot become someone new by writing its own X-Forwarded-For", async () => {
+    const real = "198.51.100.77";
+    for (let i = 0; i < 5; i++) {
+      const spoofed = `${uniqueClient()}, ${real}`;
+      expect((await call("/sign-in/email", { email: uniqueEmail(), password: "whatever1" }, { "X-Forwarded-For": spoofed })).status).toBe(
+        401,
+      );
+    }
+    const refused = await call(
+      "/sign-in/email",
+      { email: uniqueEmail(), password: "whatever1" },
+      { "X-Forwarded-For": `10.9.8.7, ${real}` },
+    );
+    expect(refused.status).toBe(429);
+  });
+
+  test("changing the password takes a different new one, and five wrong current passwords per session at most", async () => {
+    const email = uniqueEmail();
+    const signUp = await call("/sign-up/email", { name: "Ada", email, password: "analytical-engine" });
+    const cookie = signUp.headers.get("set-cookie")!.split(";")[0]!;
+    const headers = { Cookie: cookie, Origin: t.services.config.baseUrl };
+    const same = await call("/change-password", { currentPassword: "analytical-engine", newPassword: "analytical-engine" }, headers);
+    expect(same.status).toBe(400);
+    expect(((await same.json()) as { code: string }).code).toBe("PASSWORD_UNCHANGED");
+    for (let i = 0; i < 4; i++) {
+      const wrong = await call("/change-password", { currentPassword: `guess-${i}`, newPassword: "difference-engine" }, headers);
+      expect(wrong.status).toBe(400);
+    }
+    expect(
+      (await call("/change-password", { currentPassword: "analytical-engine", newPassword: "difference-engine" }, headers)).status,
+    ).toBe(429);
+  });
+
+  test("deleting an account with a password takes the password, even from a fresh session", async () => {
+    const email = uniqueEmail();
+    const signUp = await call("/sign-up/email", { name: "Ada", email, password: "analytical-engine" });
+    const headers = { Cookie: signUp.headers.get("set-cookie")!.split(";")[0]!, Origin: t.services.config.baseUrl };
+    const without = await call("/delete-user", {}, headers);
+    expect(without.status).toBe(400);
+    expect(((await without.json()) as { code: string }).code).toBe("PASSWORD_REQUIRED");
+    expect(await user(email)).toBeDefined();
+    expect((await call("/delete-user", { password: "analytical-engine" }, headers)).status).toBe(200);
+    expect(await user(email)).toBeUndefined();
   });
 });
 
 describe.each(testDialects())("roles and tokens on %s", (dialect: Dialect) => {
   let t: TestServices;
+  let smtp: SmtpSink;
   beforeAll(async () => {
-    t = await createTestServices(dialect, { TRUST_PROXY: "true", ADMIN_EMAILS: "chief@example.com" });
+    smtp = await startSmtpSink();
+    t = await createTestServices(dialect, {
+      TRUST_PROXY: "true",
+      ADMIN_EMAILS: "chief@example.com, root@example.com, google-chief@example.com",
+      SMTP_URL: smtp.url,
+    });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
 
   const app = () => createApp(t.services, () => Promise.reject(new Error("no pages")));
   async function signUp(email: string) {
@@ -153,6 +233,72 @@ describe.each(testDialects())("roles and tokens on %s", (dialect: Dialect) => {
     const body = (await response.json()) as { token: string };
     return { cookie: response.headers.get("set-cookie")!.split(";")[0]!, token: body.token };
   }
+  async function signIn(email: string) {
+    const response = await app().request("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": uniqueClient() },
+      body: JSON.stringify({ email, password: "analytical-engine" }),
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { token: string };
+    return { cookie: response.headers.get("set-cookie")!.split(";")[0]!, token: body.token };
+  }
+  /** Opens the link of the mail that verifies the address, as the browser would. */
+  async function followVerificationMail(email: string) {
+    const mail = await smtp.waitFor(email);
+    expect(mail.subject).toBe("Confirm your DevPrep email address");
+    const link = new URL(/https?:\/\/\S+\/api\/auth\/verify-email\?\S+/.exec(mail.text)![0]);
+    const landing = await app().request(link.pathname + link.search, { headers: { "X-Forwarded-For": uniqueClient() } });
+    expect(landing.status).toBe(302);
+    expect(landing.headers.get("location")).toBe("/");
+  }
+  const adminStatus = async (credentials: Record<string, string>) =>
+    (await app().request("/api/admin/contact-messages", { headers: credentials })).status;
+  const row = (email: string) => t.services.database.db.selectFrom("user").selectAll().where("email", "=", email).executeTakeFirst();
+
+  // One verified admin for the tests that need one.
+  let chief: Promise<{ cookie: string; token: string }> | undefined;
+  const verifiedChief = () =>
+    (chief ??= (async () => {
+      await signUp("chief@example.com");
+      await followVerificationMail("chief@example.com");
+      return signIn("chief@example.com");
+    })());
+
+  test("an ADMIN_EMAILS sign-up is a user until the mailed link proves the address; admin from its next sign-in", async () => {
+    const first = await signUp("root@example.com");
+    expect((await row("root@example.com"))?.role).toBe("user");
+    expect(await adminStatus({ Cookie: first.cookie })).toBe(403);
+
+    await followVerificationMail("root@example.com");
+    expect(Boolean((await row("root@example.com"))?.emailVerified)).toBe(true);
+    const next = await signIn("root@example.com");
+    expect((await row("root@example.com"))?.role).toBe("admin");
+    expect(await adminStatus({ Cookie: next.cookie })).toBe(200);
+    expect(await adminStatus({ Authorization: `Bearer ${next.token}` })).toBe(200);
+  });
+
+  test("an ordinary sign-up gets no mail and signs in as before", async () => {
+    const email = uniqueEmail();
+    const user = await signUp(email);
+    expect(await adminStatus({ Cookie: user.cookie })).toBe(403);
+    await signIn(email);
+    // An admin's sign-up after it: once that mail is in, one for this address would be too.
+    await verifiedChief();
+    expect(smtp.messages.some((raw) => raw.includes(email))).toBe(false);
+    expect(Boolean((await row(email))?.emailVerified)).toBe(false);
+  });
+
+  test("an address its provider has verified (Google sign-in) is admin at once", async () => {
+    const { internalAdapter } = await t.services.auth.$context;
+    // As the sign-in callback creates the user, with the provider's email_verified.
+    const fromGoogle = { method: "oauth", oauth: { providerId: "google" } };
+    await internalAdapter.createUser({ name: "Google Chief", email: "google-chief@example.com", emailVerified: true }, fromGoogle);
+    expect((await row("google-chief@example.com"))?.role).toBe("admin");
+    const someone = uniqueEmail();
+    await internalAdapter.createUser({ name: "Google Someone", email: someone, emailVerified: true }, fromGoogle);
+    expect((await row(someone))?.role).toBe("user");
+  });
 
   test("the admin endpoint answers 401 to visitors, 403 to users and 200 to admins", async () => {
     expect((await app().request("/api/admin/contact-messages")).status).toBe(401);
@@ -160,21 +306,15 @@ describe.each(testDialects())("roles and tokens on %s", (dialect: Dialect) => {
     const forbidden = await app().request("/api/admin/contact-messages", { headers: { Cookie: user.cookie } });
     expect(forbidden.status).toBe(403);
     expect(((await forbidden.json()) as { error: { code: string } }).error.code).toBe("forbidden");
-    const admin = await signUp("chief@example.com");
+    const admin = await verifiedChief();
     const allowed = await app().request("/api/admin/contact-messages", { headers: { Cookie: admin.cookie } });
     expect(allowed.status).toBe(200);
     expect(await allowed.json()).toEqual({ messages: expect.any(Array) });
   });
 
   test("a bearer token works like the session cookie (the mobile app's way in)", async () => {
-    const admin = await signUp("chief@example.com").catch(() => null);
-    const signIn = await app().request("/api/auth/sign-in/email", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Forwarded-For": uniqueClient() },
-      body: JSON.stringify({ email: "chief@example.com", password: "analytical-engine" }),
-    });
-    const { token } = (await signIn.json()) as { token: string };
-    expect(token ?? admin?.token).toBeTruthy();
+    const { token } = await verifiedChief();
+    expect(token).toBeTruthy();
     const session = await app().request("/api/auth/get-session", { headers: { Authorization: `Bearer ${token}` } });
     expect(((await session.json()) as { user: { email: string } }).user.email).toBe("chief@example.com");
     expect((await app().request("/api/admin/contact-messages", { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);

@@ -19,6 +19,7 @@ export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and tr
 /** Issue #4: at most 3 reset mails an hour per email (and 10 per client, against spraying). */
 export const RESET_MAILS = { limit: 3, windowMs: 60 * 60_000 };
 export const TOO_MANY_RESETS = "Too many reset emails were asked for. Please wait an hour and try again.";
+export const TOO_MANY_MAILS = "Too many emails were asked for. Please wait an hour and try again.";
 
 interface Limit {
   path: RegExp;
@@ -56,6 +57,14 @@ const limits: Limit[] = [
     perEmail: RESET_MAILS,
     perClient: { limit: 10, windowMs: 60 * 60_000 },
     message: TOO_MANY_RESETS,
+  },
+  // Only ADMIN_EMAILS addresses are mailed a verification link (M-5), but asking costs a mail.
+  {
+    path: /\/send-verification-email$/,
+    name: "verify-mail",
+    perEmail: RESET_MAILS,
+    perClient: { limit: 10, windowMs: 60 * 60_000 },
+    message: TOO_MANY_MAILS,
   },
   // A reset token is 24 random characters: these limits only keep the new password's hashing
   // (scrypt, 128 MiB) from being asked for without end.

@@ -73,6 +73,48 @@ describe.each(testDialects())("password reset by mail on %s", (dialect: Dialect)
     expect(((await again.json()) as { code: string }).code).toBe("INVALID_TOKEN");
   });
 
+  test("a reset makes the account's other reset links useless, and no link's token is stored as it was sent", async () => {
+    const email = uniqueEmail();
+    await signUp(email);
+    const first = await tokenFromMail(email);
+    const second = await tokenFromMail(email);
+    const stored = await t.services.database.db
+      .selectFrom("verification" as never)
+      .select("identifier" as never)
+      .execute();
+    const identifiers = (stored as { identifier: string }[]).map((row) => row.identifier).join("\n");
+    expect(identifiers).not.toContain(first);
+    expect(identifiers).not.toContain(second);
+
+    expect((await call("/api/auth/reset-password", { body: { token: second, newPassword: "second-password" } })).status).toBe(200);
+    const stale = await call("/api/auth/reset-password", { body: { token: first, newPassword: "third-password" } });
+    expect(stale.status).toBe(400);
+    expect(((await stale.json()) as { code: string }).code).toBe("INVALID_TOKEN");
+    expect((await call("/api/auth/sign-in/email", { body: { email, password: "second-password" } })).status).toBe(200);
+  });
+
+  test("asking for a reset answers alike, and as fast, whether or not the address has an account", async () => {
+    const email = uniqueEmail();
+    await signUp(email);
+    // The mail is sent after the answer: a slow mail server cannot tell who has an account.
+    const timed = async (address: string) => {
+      const started = performance.now();
+      const response = await call("/api/auth/request-password-reset", { body: { email: address, redirectTo: "/reset-password" } });
+      return { ms: performance.now() - started, status: response.status, body: await response.json() };
+    };
+    smtp.delayMs = 1500;
+    try {
+      const known = await timed(email);
+      const unknown = await timed(uniqueEmail());
+      expect(known.status).toBe(unknown.status);
+      expect(known.body).toEqual(unknown.body);
+      expect(known.ms).toBeLessThan(1000);
+    } finally {
+      smtp.delayMs = 0;
+    }
+    await smtp.waitFor(email);
+  });
+
   test("an expired link is refused", async () => {
     const email = uniqueEmail();
     await signUp(email);

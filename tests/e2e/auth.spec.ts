@@ -159,7 +159,7 @@ test.describe("server answers", () => {
     await dialog.getByLabel(authTexts.email).fill(uniqueEmail());
     await dialog.getByLabel(authTexts.password).fill("password123");
     await dialog.getByRole("button", { name: authTexts.signupButton }).click();
-    await expect(dialog.getByRole("alert")).toHaveText(authTexts.weakPassword);
+    await expect(dialog.getByRole("alert")).toHaveText(authTexts.commonPassword);
     await expectAccessible(page);
   });
 

@@ -4,6 +4,8 @@ import { parseMail } from "./mail";
 export interface SmtpSink {
   url: string;
   messages: string[];
+  /** How long the server takes to accept each message (a slow mail server), 0 by default. */
+  delayMs: number;
   /** Waits for a message to this address and returns its decoded text. */
   waitFor(to: string, timeoutMs?: number): Promise<{ subject: string | undefined; text: string }>;
   close(): Promise<void>;
@@ -12,6 +14,7 @@ export interface SmtpSink {
 /** A real SMTP server on a free port that keeps what it receives (the smtp-server package). */
 export async function startSmtpSink(): Promise<SmtpSink> {
   const messages: string[] = [];
+  const settings = { delayMs: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -20,8 +23,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        messages.push(Buffer.concat(chunks).toString());
-        callback();
+        setTimeout(() => {
+          messages.push(Buffer.concat(chunks).toString());
+          callback();
+        }, settings.delayMs);
       });
     },
   });
@@ -30,6 +35,12 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    get delayMs() {
+      return settings.delayMs;
+    },
+    set delayMs(ms: number) {
+      settings.delayMs = ms;
+    },
     async waitFor(to, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

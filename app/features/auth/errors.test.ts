@@ -8,9 +8,17 @@ test.each([
   ["INVALID_EMAIL_OR_PASSWORD", authTexts.wrongPassword],
   ["USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL", authTexts.emailInUse],
   ["PASSWORD_TOO_SHORT", authTexts.weakPassword],
-  ["PASSWORD_TOO_COMMON", authTexts.weakPassword],
+  ["PASSWORD_TOO_COMMON", authTexts.commonPassword],
+  ["PASSWORD_BLANK", authTexts.blankPassword],
+  ["PASSWORD_IS_EMAIL", authTexts.emailAsPassword],
+  ["PASSWORD_IS_NAME", authTexts.nameAsPassword],
+  ["PASSWORD_UNCHANGED", authTexts.samePassword],
+  ["PASSWORD_REQUIRED", authTexts.passwordRequired],
   ["EMAIL_PASSWORD_DISABLED", authTexts.disabled],
-])("the code %s shows the spec's text", (code, text) => {
+  ["NAME_MISSING", authTexts.missingName],
+  ["NAME_TOO_LONG", authTexts.longName],
+  ["IMAGE_NOT_ALLOWED", authTexts.badImage],
+])("the code %s shows its text", (code, text) => {
   expect(authErrorMessage(400, { code, message: "whatever" })).toBe(text);
 });
 

@@ -11,8 +11,17 @@ export function authErrorMessage(status: number, body: { code?: string; message?
   if (code === "USER_NOT_FOUND") return t.userNotFound;
   if (code === "INVALID_EMAIL_OR_PASSWORD" || code === "INVALID_PASSWORD") return t.wrongPassword;
   if (code.startsWith("USER_ALREADY_EXISTS")) return t.emailInUse;
-  if (code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG" || code === "PASSWORD_TOO_COMMON") return t.weakPassword;
+  if (code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG") return t.weakPassword;
+  if (code === "PASSWORD_TOO_COMMON") return t.commonPassword;
+  if (code === "PASSWORD_BLANK") return t.blankPassword;
+  if (code === "PASSWORD_IS_EMAIL") return t.emailAsPassword;
+  if (code === "PASSWORD_IS_NAME") return t.nameAsPassword;
+  if (code === "PASSWORD_UNCHANGED") return t.samePassword;
+  if (code === "PASSWORD_REQUIRED") return t.passwordRequired;
   if (code === "EMAIL_PASSWORD_DISABLED" || code === "EMAIL_PASSWORD_SIGN_UP_DISABLED") return t.disabled;
+  if (code === "NAME_MISSING") return t.missingName;
+  if (code === "NAME_TOO_LONG") return t.longName;
+  if (code === "IMAGE_NOT_ALLOWED") return t.badImage;
   const message = body?.message ?? body?.error?.message;
   return message ? fill(t.unexpected, { message }) : t.failed;
 }
