@@ -285,7 +285,8 @@ async function main() {
     "host sign-up",
   );
   const cookie = cookieFrom(signUp);
-  const host = { ...hostHeaders, Cookie: cookie };
+  // A browser's requests: a write with a cookie must say where it comes from (server/http/cross-site.ts).
+  const host = { ...hostHeaders, Cookie: cookie, Origin: a.base };
   const created = await expectStatus(
     call(a.base, "POST", "/api/rooms", host, {
       technology: "javascript",

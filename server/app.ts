@@ -1,12 +1,16 @@
 import { Hono, type MiddlewareHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
 import { type ServerBuild, createRequestHandler } from "react-router";
 import { createApi } from "./api/app";
 import type { ApiEnv } from "./api/types";
+import { bodyLimits } from "./http/body-limit";
 import { canonicalUrls } from "./http/canonical-url";
 import { clientKey } from "./http/client-address";
 import { compressHtml } from "./http/compress-html";
 import { crossSiteGuard } from "./http/cross-site";
 import { privatePages } from "./http/page-cache";
+import { pageForms } from "./http/page-forms";
+import { literalWildcardSegments, requestDeadline } from "./http/request-deadline";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
 import type { Services } from "./services";
@@ -30,9 +34,13 @@ export function createApp(services: Services, build: () => Promise<ServerBuild>)
   // Visitors' cached pages are answered before anything else (server.js answers most of them
   // even earlier, on the socket).
   if (pageCache) app.use(pageCache.serve());
+  app.use(literalWildcardSegments());
   app.use(requestLog(services.logger));
+  app.use(requestDeadline(services.config.requestTimeoutMs));
   app.use(securityHeaders({ https: services.config.secureCookies, dev: mode === "development" }));
-  app.use(crossSiteGuard(new URL(services.config.baseUrl).origin));
+  app.use(crossSiteGuard(new URL(services.config.baseUrl).origin, { trustForwardedHost: services.config.trustProxy > 0 }));
+  // One body limit for every route, before anything reads a body (the image upload has a larger one).
+  app.use(bodyLimits());
   app.use(async (c, next) => {
     c.set("services", services);
     await next();
@@ -63,7 +71,7 @@ export function createApp(services: Services, build: () => Promise<ServerBuild>)
 
   // Pages rendered and streamed at once are limited (RENDER_SLOTS); more wait their turn.
   const slots: MiddlewareHandler = services.config.renderSlots > 0 ? renderSlots(services.config.renderSlots) : (_, next) => next();
-  app.all("*", slots, compressHtml(), pageCache ? pageCache.store() : privatePages(), (c) =>
+  app.all("*", pageForms(), slots, compressHtml(), pageCache ? pageCache.store() : privatePages(), (c) =>
     renderPage(c.req.raw, {
       services,
       cspNonce: c.var.cspNonce,
@@ -74,6 +82,11 @@ export function createApp(services: Services, build: () => Promise<ServerBuild>)
   );
 
   app.onError((error, c) => {
+    // The request deadline's 503 (and any other answer an exception carries).
+    if (error instanceof HTTPException) {
+      services.logger.warn({ requestId: c.var.requestId, status: error.status, path: c.req.path }, error.message || "request refused");
+      return error.getResponse();
+    }
     services.logger.error({ err: error, requestId: c.var.requestId }, "request failed");
     return c.text("Something went wrong on our side. Please try again.", 500);
   });

@@ -98,6 +98,18 @@ describe.each(testDialects())("API on %s", (dialect: Dialect) => {
       expect((await app.request(asset)).status, asset).toBe(200);
     }
   });
+
+  test("names of Object's own properties in a file address are not found, not a 500 (issue #31)", async () => {
+    const app = appFor(t);
+    for (const name of ["__proto__", "constructor", "toString", "hasOwnProperty"]) {
+      const asset = await app.request(`/api/docs/assets/${name}`);
+      expect(asset.status, name).toBe(404);
+      expect(await asset.json()).toEqual({ error: { code: "not_found", message: "No such file." } });
+      for (const path of [`/vendor/${name}/x`, `/vendor/${name}/pyodide.js`, `/vendor/pyodide/${name}`]) {
+        expect((await app.request(path)).status, path).toBe(404);
+      }
+    }
+  });
 });
 
 describe.each(testDialects())("health when the database is gone, on %s", (dialect: Dialect) => {

@@ -3,6 +3,9 @@ import { type Dialect, testDialects } from "../../tests/support/databases";
 import { unsafeParts, xssPayloads } from "../../tests/fixtures/xss-payloads";
 import { type TestServices, createTestServices } from "../../tests/support/services";
 import { createApp } from "../app";
+import { POST_QUOTA } from "../blog/blog-service";
+import { setUserRole } from "../users/user-service";
+import { TOO_MANY_POSTS } from "./blog";
 
 let n = 0;
 
@@ -11,18 +14,20 @@ describe.each(testDialects())("writing and moderating posts on %s", (dialect: Di
   let author: string;
   let other: string;
   let admin: string;
+  const signUp = async (email: string) => {
+    const r = await t.services.auth.api.signUpEmail({
+      body: { name: email.split("@")[0]!, email, password: "analytical-engine" },
+      returnHeaders: true,
+    });
+    return r.headers.get("set-cookie")!.split(";")[0]!;
+  };
   beforeAll(async () => {
-    t = await createTestServices(dialect, { ADMIN_EMAILS: `mod-${dialect}@example.com` });
-    const signUp = async (email: string) => {
-      const r = await t.services.auth.api.signUpEmail({
-        body: { name: email.split("@")[0]!, email, password: "analytical-engine" },
-        returnHeaders: true,
-      });
-      return r.headers.get("set-cookie")!.split(";")[0]!;
-    };
+    t = await createTestServices(dialect);
     author = await signUp(`writer-${dialect}@example.com`);
     other = await signUp(`reader-${dialect}@example.com`);
     admin = await signUp(`mod-${dialect}@example.com`);
+    // Made a moderator by hand (npm run user:role): ADMIN_EMAILS would first want the address verified.
+    await setUserRole(t.services, `mod-${dialect}@example.com`, "admin");
   });
   afterAll(() => t.close());
 
@@ -30,7 +35,12 @@ describe.each(testDialects())("writing and moderating posts on %s", (dialect: Di
     const app = createApp(t.services, () => Promise.reject(new Error("no pages")));
     return app.request(path, {
       method,
-      headers: { "Content-Type": "application/json", ...(cookie ? { Cookie: cookie } : {}), "X-Forwarded-For": `198.18.0.${++n % 250}` },
+      headers: {
+        "Content-Type": "application/json",
+        // A browser's request: its cookie with the Origin it always sends on a write.
+        ...(cookie ? { Cookie: cookie, Origin: t.services.config.baseUrl } : {}),
+        "X-Forwarded-For": `198.18.0.${++n % 250}`,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   }
@@ -95,8 +105,18 @@ describe.each(testDialects())("writing and moderating posts on %s", (dialect: Di
 
   test(`${xssPayloads.length} hostile bodies, as Markdown and as HTML, are stored without anything executable`, async () => {
     expect(xssPayloads.length).toBeGreaterThanOrEqual(100);
+    // Hundreds of posts from one author: the daily quota (tested below) is not what this test is
+    // about, so the author's count starts again before it runs out.
+    const { db } = t.services.database;
+    const { id: authorId } = await db
+      .selectFrom("user")
+      .select("id")
+      .where("email", "=", `writer-${dialect}@example.com`)
+      .executeTakeFirstOrThrow();
+    let posted = 0;
     for (const payload of xssPayloads) {
       for (const body of [{ markdown: payload }, { html: payload }]) {
+        if (posted++ % POST_QUOTA.limit === 0) await db.deleteFrom("rate_limit").where("bucket", "=", `blog-post:${authorId}`).execute();
         const response = await call("POST", "/api/blog/posts", author, { title: "XSS probe", ...body });
         if (response.status === 400) continue; // e.g. nothing left to post: refused, nothing stored
         expect(response.status).toBe(201);
@@ -109,6 +129,27 @@ describe.each(testDialects())("writing and moderating posts on %s", (dialect: Di
         expect(unsafeParts(body_html), `${JSON.stringify(payload)} → ${body_html}`).toEqual([]);
       }
     }
+  });
+
+  test(`an author may submit ${POST_QUOTA.limit} posts a day; the next is refused and not stored, edits still work`, async () => {
+    const prolific = await signUp(`prolific-${dialect}@example.com`);
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i <= POST_QUOTA.limit; i++) {
+      last = await call("POST", "/api/blog/posts", prolific, { title: `Note ${i}`, markdown: `Day note number ${i}.` });
+      statuses.push(last.status);
+    }
+    // (Daily windows: a boundary inside this loop is a very small chance.)
+    expect(statuses).toEqual([...Array(POST_QUOTA.limit).fill(201), 429]);
+    expect(await last!.json()).toEqual({ error: { code: "rate_limited", message: TOO_MANY_POSTS } });
+    expect(Number(last!.headers.get("Retry-After"))).toBeGreaterThan(0);
+    const mine = (await (await call("GET", "/api/blog/my-posts", prolific)).json()) as { posts: { id: string }[] };
+    expect(mine.posts).toHaveLength(POST_QUOTA.limit);
+    // The quota is the author's own: another author is not affected, and editing is not creating.
+    expect((await call("POST", "/api/blog/posts", other, { title: "Mine", markdown: "Still allowed." })).status).toBe(201);
+    expect(
+      (await call("PUT", `/api/blog/posts/${mine.posts[0]!.id}`, prolific, { title: "Edited", markdown: "Fixed a typo." })).status,
+    ).toBe(200);
   });
 });
 

@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Hono } from "hono";
+import { errorBody } from "./errors";
 import type { ApiEnv } from "./types";
 
 /**
@@ -56,8 +57,10 @@ export const docsRouter = new Hono<ApiEnv>()
     return c.body(initScript);
   })
   .get("/assets/:file", async (c) => {
-    const asset = assets[c.req.param("file")];
-    if (!asset) return c.json({ error: { code: "not_found", message: "No such file." } }, 404);
+    const file = c.req.param("file");
+    // Own keys only: "__proto__" or "toString" would find Object's (issue #31).
+    const asset = Object.hasOwn(assets, file) ? assets[file] : undefined;
+    if (!asset) return c.json(errorBody("not_found", "No such file."), 404);
     const body = await fs.readFile(path.join(distDir, asset.file));
     c.header("Content-Type", asset.type);
     c.header("Cache-Control", "public, max-age=86400");

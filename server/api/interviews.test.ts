@@ -45,7 +45,12 @@ describe.each(testDialects())("interviews on %s", (dialect: Dialect) => {
     const app = createApp(t.services, () => Promise.reject(new Error("no pages")));
     const response = await app.request(url, {
       method,
-      headers: { "Content-Type": "application/json", Accept: accept, ...(cookie ? { Cookie: cookie } : {}) },
+      // A browser's request: its cookie with the Origin it always sends on a write.
+      headers: {
+        "Content-Type": "application/json",
+        Accept: accept,
+        ...(cookie ? { Cookie: cookie, Origin: t.services.config.baseUrl } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
@@ -319,7 +324,7 @@ describe("an interview run by a language model (a fake OpenAI-compatible server)
     const app = createApp(t.services, () => Promise.reject(new Error("no pages")));
     const response = await app.request(url, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/x-ndjson", Cookie: cookie },
+      headers: { "Content-Type": "application/json", Accept: "application/x-ndjson", Cookie: cookie, Origin: t.services.config.baseUrl },
       body: JSON.stringify(body),
     });
     const lines = (await response.text())

@@ -40,7 +40,8 @@ describe.each(testDialects())("progress on %s", (dialect: Dialect) => {
     const app = createApp(t.services, () => Promise.reject(new Error("no pages")));
     const response = await app.request(url, {
       method,
-      headers: { "Content-Type": "application/json", ...(cookie ? { Cookie: cookie } : {}) },
+      // A browser's request: its cookie with the Origin it always sends on a write.
+      headers: { "Content-Type": "application/json", ...(cookie ? { Cookie: cookie, Origin: t.services.config.baseUrl } : {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -117,7 +118,7 @@ describe.each(testDialects())("challenge code on %s", (dialect: Dialect) => {
     const app = createApp(t.services, () => Promise.reject(new Error("no pages")));
     const response = await app.request(url, {
       method,
-      headers: { "Content-Type": "application/json", ...(withCookie ? { Cookie: cookie } : {}) },
+      headers: { "Content-Type": "application/json", ...(withCookie ? { Cookie: cookie, Origin: t.services.config.baseUrl } : {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };

@@ -45,7 +45,12 @@ describe.each(testDialects())("quizzes on %s", (dialect: Dialect) => {
     const app = createApp(t.services, () => Promise.reject(new Error("no pages")));
     const response = await app.request(url, {
       method,
-      headers: { "Content-Type": "application/json", "X-Forwarded-For": "203.0.113.9", ...(cookie ? { Cookie: cookie } : {}) },
+      // A browser's request: its cookie with the Origin it always sends on a write.
+      headers: {
+        "Content-Type": "application/json",
+        "X-Forwarded-For": "203.0.113.9",
+        ...(cookie ? { Cookie: cookie, Origin: t.services.config.baseUrl } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON read by tests

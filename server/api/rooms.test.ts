@@ -8,8 +8,11 @@ import { EventStreamReader } from "../../tests/support/sse";
 import { keysIn } from "../../tests/support/json-keys";
 import { createApp } from "../app";
 import { importQuestions } from "../questions/question-import";
+import { STREAMS_PER_VIEWER } from "../quiz/room-hub";
+import { ROOM_QUOTA } from "../quiz/room-service";
 import type { QuestionContent } from "../questions/question-content";
 import { type Services, closeServices } from "../services";
+import { roomMessages } from "./rooms";
 
 const bank = path.resolve(import.meta.dirname, "../../content/questions/javascript");
 const ANSWER_KEYS = ["correctOption", "answerHtml", "explanationHtml", "output", "questionId", "counts", "standings"];
@@ -45,7 +48,8 @@ describe.each(testDialects())("live quiz rooms on %s", (dialect: Dialect) => {
     const app = createApp(services, () => Promise.reject(new Error("no pages")));
     return app.request(url, {
       method,
-      headers: { "Content-Type": "application/json", "X-Forwarded-For": "198.51.100.7", ...headers },
+      // A browser's request: the Origin it always sends on a write goes with its cookie.
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": "198.51.100.7", Origin: services.config.baseUrl, ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   }
@@ -303,6 +307,51 @@ describe.each(testDialects())("live quiz rooms on %s", (dialect: Dialect) => {
     expect((await call("GET", "/api/rooms/a%20b")).status).toBe(400);
     const long = await call("POST", `/api/rooms/ABCDEF/players`, {}, { nickname: "x".repeat(60) });
     expect(long.status).toBe(400);
+  });
+
+  test(`a viewer may hold ${STREAMS_PER_VIEWER} event streams; the next is refused until one closes`, async () => {
+    const room = await hostRoom();
+    const ann = await join(room.code, "Ann");
+    const annStreams = [];
+    for (let i = 0; i < STREAMS_PER_VIEWER; i++) annStreams.push(await stream(room.code, { "X-Player-Token": ann.token }));
+    const refused = await request(t.services, "GET", `/api/rooms/${room.code}/events?token=${encodeURIComponent(ann.token)}`);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await refused.json()).toEqual({ error: { code: "rate_limited", message: roomMessages.tooManyStreams } });
+    // Others have their own streams: the host and another player still get in.
+    await (await stream(room.code, { Cookie: host })).next("state");
+    await (await stream(room.code, { "X-Player-Token": (await join(room.code, "Bo")).token })).next("state");
+
+    // A stream the client closes gives its place back.
+    await annStreams[0]!.close();
+    await expect
+      .poll(async () => {
+        const response = await request(t.services, "GET", `/api/rooms/${room.code}/events`, { "X-Player-Token": ann.token });
+        if (response.ok) open.push(new EventStreamReader(response));
+        return response.status;
+      })
+      .toBe(200);
+    // So does one the server closes: once the room has ended, each stream ends after its state.
+    expect((await call("POST", `/api/rooms/${room.code}/end`, { Cookie: host })).status).toBe(200);
+    await Promise.all(annStreams.slice(1).map((s) => s.ended()));
+    for (let i = 0; i <= STREAMS_PER_VIEWER; i++) await (await stream(room.code, { "X-Player-Token": ann.token })).ended();
+  });
+
+  test(`a user may host ${ROOM_QUOTA.limit} rooms an hour; the next is refused`, async () => {
+    const signUp = await t.services.auth.api.signUpEmail({
+      body: { name: "Busy Host", email: `busy-host-${dialect}@example.com`, password: "analytical-engine" },
+      returnHeaders: true,
+    });
+    const busy = signUp.headers.get("set-cookie")!.split(";")[0]!;
+    const settings = { technology: "javascript", level: "all", questionCount: 5, secondsPerQuestion: 10 };
+    const statuses: number[] = [];
+    for (let i = 0; i <= ROOM_QUOTA.limit; i++) statuses.push((await call("POST", "/api/rooms", { Cookie: busy }, settings)).status);
+    // (Hourly windows: a boundary inside this loop is a small chance.)
+    expect(statuses).toEqual([...Array(ROOM_QUOTA.limit).fill(201), 429]);
+    const refused = await call("POST", "/api/rooms", { Cookie: busy }, settings);
+    expect(refused).toEqual({ status: 429, body: { error: { code: "rate_limited", message: roomMessages.tooManyRooms } } });
+    // Another host is not affected.
+    expect((await call("POST", "/api/rooms", { Cookie: other }, settings)).status).toBe(201);
   });
 
   // Several app processes share one database only on PostgreSQL (SQLite is one process).

@@ -23,7 +23,8 @@ describe.each(testDialects())("sharing code on %s", (dialect: Dialect) => {
       headers: {
         "Content-Type": "application/json",
         "X-Forwarded-For": options.client ?? "203.0.113.1",
-        ...(options.cookie ? { Cookie: options.cookie } : {}),
+        // A browser's request: its cookie with the Origin it always sends on a write.
+        ...(options.cookie ? { Cookie: options.cookie, Origin: t.services.config.baseUrl } : {}),
       },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });

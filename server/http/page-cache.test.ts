@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { Hono } from "hono";
+import { TrieRouter } from "hono/router/trie-router";
 import { describe, expect, it } from "vitest";
 import type { ApiEnv } from "../api/types";
 import { createLogger } from "../logger";
@@ -40,6 +41,9 @@ function appWith(cache: PageCache, size = 2000) {
   return { app, renders: () => renders };
 }
 
+/** The CSP source that allows an inline script with this text. */
+const sha256Source = (script: string) => `'sha256-${crypto.createHash("sha256").update(script).digest("base64")}'`;
+
 const options = { maxBytes: 64 * 1024, maxAgeMs: 60_000, https: false, dev: false, nodeFastPath: true, logger: createLogger("silent") };
 
 describe("the page cache", () => {
@@ -74,6 +78,32 @@ describe("the page cache", () => {
     expect(renders()).toBe(6);
   });
 
+  it("never makes a render wait on itself when the router runs the cache twice for one request", async () => {
+    // Hono's TrieRouter runs a wildcard handler twice for a path segment that is literally `*`
+    // (honojs/hono#5370): the second pass used to wait for the first pass's render, for ever.
+    const { versions } = fakeVersions();
+    const cache = new PageCache(versions, options);
+    const app = new Hono<ApiEnv>({ router: new TrieRouter() });
+    app.use(async (c, next) => {
+      c.set("cspNonce", "n0nce");
+      await next();
+    });
+    app.use(cache.serve());
+    let renders = 0;
+    app.all("*", cache.store(), (c) => {
+      renders++;
+      return c.html("<p>page</p>", 200, { [PAGE_CACHE_HEADER]: "blog" });
+    });
+    const response = await Promise.race([
+      app.request("/*?q=1", { headers: { "Accept-Encoding": "gzip" } }),
+      new Promise<null>((resolve) => setTimeout(resolve, 2000, null)),
+    ]);
+    expect(response, "answered").not.toBeNull();
+    expect(response!.status).toBe(200);
+    expect(renders).toBe(1);
+    expect((await app.request("/*?q=1", { headers: { "Accept-Encoding": "gzip" } })).headers.get("X-Cache")).toBe("hit");
+  });
+
   it("stays within its byte budget, dropping the least recently used page first", async () => {
     const { versions } = fakeVersions();
     const cache = new PageCache(versions, options);
@@ -87,6 +117,29 @@ describe("the page cache", () => {
     expect(cache.count).toBeLessThan(12);
     expect((await ask("/p0?scopes=")).headers.get("X-Cache")).toBe("hit");
     expect((await ask("/p1?scopes=")).headers.get("X-Cache")).toBe("miss");
+  });
+
+  it("a cached page's policy allows its own scripts, not a script injected into its content", async () => {
+    const { versions } = fakeVersions();
+    const cache = new PageCache(versions, options);
+    const app = new Hono<ApiEnv>();
+    app.use(async (c, next) => {
+      c.set("cspNonce", "n0nce");
+      await next();
+    });
+    app.use(cache.serve());
+    app.get("*", cache.store(), (c) =>
+      c.html(`<html><script nonce="n0nce">boot()</script><p>A post: <script>steal()</script></p></html>`, 200, {
+        [PAGE_CACHE_HEADER]: "blog",
+      }),
+    );
+    for (const cached of ["miss", "hit"]) {
+      const response = await app.request("/post", { headers: { "Accept-Encoding": "gzip" } });
+      expect(response.headers.get("X-Cache")).toBe(cached);
+      const scriptSrc = /script-src ([^;]+)/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
+      expect(scriptSrc).toBe(`'self' ${sha256Source("boot()")}`);
+      expect(scriptSrc).not.toContain(sha256Source("steal()"));
+    }
   });
 
   it("renders a page once for many visitors asking at the same moment", async () => {
@@ -111,10 +164,16 @@ describe("page cache helpers", () => {
     expect(matchesEtag('"other"', '"abc"')).toBe(false);
   });
 
-  it("hashes inline scripts, not external scripts or data blocks", () => {
+  it("hashes the inline scripts that carry the response's nonce, not external scripts or data blocks", () => {
     const html =
-      '<script>a()</script><script type="module">import "x"</script><script src="/x.js"></script><script type="application/ld+json">{}</script>';
-    const hash = (s: string) => `'sha256-${crypto.createHash("sha256").update(s).digest("base64")}'`;
-    expect(inlineScriptHashes(html)).toEqual([hash("a()"), hash('import "x"')]);
+      '<script nonce="n0nce">a()</script><script nonce="n0nce" type="module">import "x"</script>' +
+      '<script nonce="n0nce" src="/x.js"></script><script nonce="n0nce" type="application/ld+json">{}</script>';
+    expect(inlineScriptHashes(html, "n0nce")).toEqual([sha256Source("a()"), sha256Source('import "x"')]);
+  });
+
+  it("does not hash an inline script without the nonce, or with another one", () => {
+    const html = '<script nonce="n0nce">a()</script><script>evil()</script><script nonce="guess">evil2()</script>';
+    expect(inlineScriptHashes(html, "n0nce")).toEqual([sha256Source("a()")]);
+    expect(inlineScriptHashes(html, "")).toEqual([]);
   });
 });

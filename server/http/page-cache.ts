@@ -97,14 +97,22 @@ export function matchesEtag(ifNoneMatch: string | null | undefined, etag: string
 
 const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 
-/** The CSP hash sources ('sha256-…') of a page's inline scripts; data blocks (JSON-LD) are not scripts. */
-export function inlineScriptHashes(html: string): string[] {
+/**
+ * The CSP hash sources ('sha256-…') of the inline scripts we emitted in a page: those the renderer
+ * gave this response's `nonce` (`html` as rendered, before the nonces are removed). An inline
+ * script without it was not ours, say markup injected into content, and stays blocked, as the
+ * nonce policy would have blocked it (issue #31). Data blocks (JSON-LD) are not scripts.
+ */
+export function inlineScriptHashes(html: string, nonce: string): string[] {
+  if (!nonce) return [];
+  const ours = ` nonce="${nonce}"`;
   const hashes = new Set<string>();
   for (const [, attributes = "", body = ""] of html.matchAll(inlineScript)) {
-    if (/\bsrc\s*=/i.test(attributes)) continue;
+    if (!attributes.includes(ours) || /\bsrc\s*=/i.test(attributes)) continue;
     const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
     if (type && type !== "module" && type !== "text/javascript") continue;
-    hashes.add(`'sha256-${crypto.createHash("sha256").update(body, "utf8").digest("base64")}'`);
+    // Hashed as served: the nonces are removed from the whole page, this script's text included.
+    hashes.add(`'sha256-${crypto.createHash("sha256").update(body.replaceAll(ours, ""), "utf8").digest("base64")}'`);
   }
   return [...hashes];
 }
@@ -112,6 +120,8 @@ export function inlineScriptHashes(html: string): string[] {
 export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
   private readonly rendering = new Map<string, Promise<CachedPage | null>>();
+  /** The requests rendering a page for the cache now: one that comes round again must not wait on itself. */
+  private readonly renderers = new WeakSet<Request>();
   private size = 0;
   private storeHandler: MiddlewareHandler<ApiEnv> | null = null;
 
@@ -186,6 +196,10 @@ export class PageCache {
   store(): MiddlewareHandler<ApiEnv> {
     // One handler for the page router and every API router that asks (cacheableFor, per request).
     return (this.storeHandler ??= async (c, next) => {
+      // The same request through this again (a router may run a handler twice: Hono's TrieRouter
+      // does for a path segment that is literally `*`): the outer pass stores the page, this one
+      // only renders. Waiting for the pending render would be waiting for itself, for ever.
+      if (this.renderers.has(c.req.raw)) return next();
       const key = keyOf(c.req.url);
       const candidate =
         c.req.method === "GET" && key.length <= MAX_KEY_LENGTH && isAnonymousRequest(c.req.header("Cookie"), c.req.header("Authorization"));
@@ -206,6 +220,7 @@ export class PageCache {
       // No await between the look-up above and this: one rendering per page at a time.
       let settle: (entry: CachedPage | null) => void = () => {};
       this.rendering.set(key, new Promise((resolve) => (settle = resolve)));
+      this.renderers.add(c.req.raw);
       try {
         const versions = this.versions.snapshot();
         await next();
@@ -222,6 +237,7 @@ export class PageCache {
         throw error;
       } finally {
         this.rendering.delete(key);
+        this.renderers.delete(c.req.raw);
       }
     });
   }
@@ -261,7 +277,7 @@ export class PageCache {
       ["Vary", "Accept-Encoding, Cookie, Authorization"],
       // The API's JSON gets the headers every API response gets; pages their policies too.
       ...(isHtml
-        ? [["Content-Security-Policy", contentSecurityPolicy(inlineScriptHashes(html), { dev: this.options.dev })] as [string, string]]
+        ? [["Content-Security-Policy", contentSecurityPolicy(inlineScriptHashes(text, nonce), this.options)] as [string, string]]
         : []),
       ...defaultSecurityHeaders({ https: this.options.https, html: isHtml }),
     ];

@@ -55,7 +55,8 @@ const TYPES: Record<string, string> = {
 };
 
 export async function vendorResponse(runtime: string, file: string): Promise<Response | null> {
-  const entry = FILES[runtime];
+  // Own keys only: "constructor" or "__proto__" would find Object's (issue #31).
+  const entry = Object.hasOwn(FILES, runtime) ? FILES[runtime] : undefined;
   if (!entry || !entry.files.includes(file)) return null;
   if (runtime === "react") await ensureReactRuntime();
   const data = await fs.promises.readFile(path.join(entry.dir(), file)).catch(() => null);

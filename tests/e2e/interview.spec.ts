@@ -176,7 +176,10 @@ test("visitors see the set-up and are asked to log in; only the set-up is indexe
   await expect(page.getByText(t.signedOut)).toBeVisible();
   await expect(page.getByRole("button", { name: t.start })).toHaveCount(0);
   await signUp(page, baseURL!, "Grace Hopper");
-  const created = await page.request.post("/api/interviews", { data: { track: "css", level: "beginner", questionCount: 5 } });
+  const created = await page.request.post("/api/interviews", {
+    data: { track: "css", level: "beginner", questionCount: 5 },
+    headers: { Origin: baseURL! },
+  });
   expect(created.status()).toBe(201);
   const { interview } = (await created.json()) as { interview: { id: string } };
   await page.context().clearCookies();
