@@ -9,13 +9,16 @@ import {
   listApprovedPosts,
   listOwnPosts,
   POST_LIMITS as LIMITS,
+  POST_QUOTA,
   updateOwnPost,
 } from "../blog/blog-service";
 import { renderMarkdown } from "../blog/render";
 import { signedIn, userOf } from "./access";
 import { currentUser } from "../users/user-service";
-import { errorBody, errorResponse, signedInErrors, jsonResponse, jsonBody } from "./errors";
+import { errorBody, errorResponse, signedInErrors, jsonResponse, jsonBody, rateLimited } from "./errors";
 import type { ApiEnv } from "./types";
+
+export const TOO_MANY_POSTS = `You can submit at most ${POST_QUOTA.limit} posts a day. Please try again tomorrow.`;
 
 const PostSummary = z
   .object({
@@ -96,6 +99,7 @@ const create = createRoute({
     201: jsonResponse(z.object({ id: z.string(), status: z.literal("pending") }), "Submitted"),
     400: errorResponse("A field is missing or not valid"),
     ...signedInErrors,
+    429: errorResponse(`More than ${POST_QUOTA.limit} posts submitted today; see Retry-After`),
   },
 });
 
@@ -179,8 +183,9 @@ blogRouter
     return c.json(found.post, 200);
   })
   .openapi(create, async (c) => {
-    const id = await createPost(c.var.services, userOf(c), c.req.valid("json"));
-    return c.json({ id, status: "pending" as const }, 201);
+    const result = await createPost(c.var.services, userOf(c), c.req.valid("json"));
+    if (result.kind === "rate-limited") return rateLimited(c, result.retryAfterSeconds, TOO_MANY_POSTS);
+    return c.json({ id: result.id, status: "pending" as const }, 201);
   })
   .openapi(update, async (c) => {
     const id = c.req.valid("param").id;

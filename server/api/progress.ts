@@ -113,6 +113,9 @@ const saveCode = createRoute({
   path: "/questions/{id}/code",
   tags: ["Progress"],
   summary: "Save your code for a challenge; solved: true records the solve and marks the question done",
+  description:
+    "`solved` is the client's word: the tests ran in the browser and the server does not run them again. It only " +
+    "changes the user's own progress (docs/decisions/017-what-the-server-verifies.md).",
   ...signedIn(),
   request: {
     params: z.object({ id: z.string().min(1).max(120) }),

@@ -3,9 +3,11 @@ import type { Context } from "hono";
 import { ROOM_LENGTHS, ROOM_TIMES } from "../../app/features/quiz/quiz-types";
 import { clientKey } from "../http/client-address";
 import { consume } from "../rate-limit/rate-limiter";
+import { STREAMS_PER_VIEWER } from "../quiz/room-hub";
 import { DEADLINE_GRACE_MS } from "../quiz/quiz-service";
 import {
   ROOM_LIMITS,
+  ROOM_QUOTA,
   type RoomRow,
   advanceRoom,
   answerInRoom,
@@ -39,9 +41,13 @@ export const roomMessages = {
   late: "Time was up for this question: the answer arrived after its deadline and scores nothing.",
   again: "You have answered this question already.",
   rateLimited: "Too many attempts to join from this connection. Please wait a minute and try again.",
+  tooManyStreams: `You have ${STREAMS_PER_VIEWER} live quiz connections open already. Close another tab of the quiz and try again.`,
+  tooManyRooms: `You have hosted ${ROOM_QUOTA.limit} live quizzes in the last hour. Please wait a while before hosting another.`,
 } as const;
 
 const JOIN_RATE = { limit: 30, windowMs: 60_000 };
+/** A stream's slot is free as soon as another of the viewer's streams closes. */
+const STREAM_RETRY_SECONDS = 5;
 const PLAYER_TOKEN = "X-Player-Token";
 
 const Code = z.object({ code: z.string().regex(/^[A-Za-z0-9]{4,8}$/, "A room code is 6 letters and digits.") });
@@ -80,6 +86,7 @@ const create = createRoute({
     400: errorResponse("Not valid"),
     ...signedInErrors,
     404: errorResponse("No quiz questions for this technology and level"),
+    429: errorResponse(`More than ${ROOM_QUOTA.limit} rooms hosted in an hour; see Retry-After`),
   },
 });
 
@@ -165,6 +172,7 @@ export const roomsRouter = new OpenAPIHono<ApiEnv>()
   .openapi(create, async (c) => {
     const result = await createRoom(c.var.services, userOf(c), c.req.valid("json"));
     if (result.kind === "no-questions") return c.json(errorBody("not_found", roomMessages.noQuestions), 404);
+    if (result.kind === "rate-limited") return rateLimited(c, result.retryAfterSeconds, roomMessages.tooManyRooms);
     return c.json({ room: await roomInfo(c.var.services, result.room) }, 201);
   })
   .openapi(read, async (c) => {
@@ -263,6 +271,7 @@ roomsRouter.openAPIRegistry.registerPath({
     200: { description: "An event stream", content: { "text/event-stream": { schema: z.string() } } },
     401: errorResponse("Neither the host nor a player of this room"),
     404: errorResponse("No room with this code"),
+    429: errorResponse(`This viewer has ${STREAMS_PER_VIEWER} streams open already; see Retry-After`),
   },
 });
 
@@ -273,8 +282,15 @@ roomsRouter.get("/:code/events", async (c) => {
   const room = await roomOr404(c, parsed.data.code);
   if (room instanceof Response) return room;
   const player = await playerByToken(services, room, c.req.header(PLAYER_TOKEN) ?? c.req.query("token"));
-  if (player) return services.rooms.open(room, { role: "player", playerId: player.id, nickname: player.nickname });
-  const user = await currentUser(services, c.req.raw.headers);
-  if (user?.id === room.host_id) return services.rooms.open(room, { role: "host" });
-  return c.json(errorBody("unauthorized", roomMessages.noPlayer), 401);
+  let stream: Response | null;
+  if (player) {
+    // A player is counted as their account when they have one, so tokens of many rooms add up.
+    const owner = player.user_id ? `user:${player.user_id}` : `player:${player.id}`;
+    stream = await services.rooms.open(room, { role: "player", playerId: player.id, nickname: player.nickname }, owner);
+  } else {
+    const user = await currentUser(services, c.req.raw.headers);
+    if (user?.id !== room.host_id) return c.json(errorBody("unauthorized", roomMessages.noPlayer), 401);
+    stream = await services.rooms.open(room, { role: "host" }, `user:${user.id}`);
+  }
+  return stream ?? rateLimited(c, STREAM_RETRY_SECONDS, roomMessages.tooManyStreams);
 });

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { sql } from "kysely";
 import type { BlogPostTable } from "../db/schema";
 import { decodeKeyset, encodeKeyset } from "../db/keyset";
+import { consume } from "../rate-limit/rate-limiter";
 import type { Services } from "../services";
 import type { SessionUser } from "../users/user-service";
 import { previewText, renderMarkdown, sanitizePostHtml } from "./render";
@@ -104,6 +105,8 @@ export async function findPost(services: Services, id: string, viewer: SessionUs
 }
 
 export const POST_LIMITS = { title: 200, body: 100_000, note: 1000 } as const;
+/** Issue #31: new posts one user may submit in a (UTC) day; each one waits for a moderator. */
+export const POST_QUOTA = { limit: 10, windowMs: 24 * 60 * 60_000 } as const;
 
 export interface PostInput {
   title: string;
@@ -118,8 +121,12 @@ function renderInput(input: PostInput): { body_markdown: string | null; body_htm
   return { body_markdown: null, body_html: sanitizePostHtml(input.html ?? "") };
 }
 
+export type CreatePostResult = { kind: "created"; id: string } | { kind: "rate-limited"; retryAfterSeconds: number };
+
 /** A signed-in user's new post: pending until a moderator approves it. */
-export async function createPost(services: Services, author: SessionUser, input: PostInput): Promise<string> {
+export async function createPost(services: Services, author: SessionUser, input: PostInput): Promise<CreatePostResult> {
+  const rate = await consume(services.database.db, `blog-post:${author.id}`, POST_QUOTA);
+  if (!rate.allowed) return { kind: "rate-limited", retryAfterSeconds: rate.retryAfterSeconds };
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
   await services.database.db
@@ -142,7 +149,7 @@ export async function createPost(services: Services, author: SessionUser, input:
       source_hash: null,
     })
     .execute();
-  return id;
+  return { kind: "created", id };
 }
 
 export type EditResult = "updated" | "not-found" | "forbidden" | "locked";

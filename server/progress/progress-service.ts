@@ -163,7 +163,8 @@ export type SaveCodeResult = { kind: "saved"; solvedAt: string | null } | { kind
 
 /**
  * Keeps the user's code for a challenge; `solved` (every test passed in the browser's
- * sandbox) stamps the first solve and marks the question done.
+ * sandbox) stamps the first solve and marks the question done. It is the client's claim, taken
+ * as such: it changes only the user's own record, so a false one fools only its sender (decision 017).
  */
 export async function saveChallengeCode(
   services: Services,

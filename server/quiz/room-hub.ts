@@ -39,6 +39,14 @@ export interface RoomHubOptions {
   hostGraceMs?: number;
 }
 
+/**
+ * Issue #31: how many event streams one viewer (a signed-in user, or a player without an
+ * account) may hold open at once. A tab needs one, and a moment of two while it reconnects;
+ * one token had opened 400. Counted per process: on PostgreSQL a viewer spread over N app
+ * processes could hold N times this, which still bounds each process.
+ */
+export const STREAMS_PER_VIEWER = 5;
+
 const encoder = new TextEncoder();
 const frame = (event: string, data: unknown) => encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 /** Lobby joins and answers arrive in bursts: one update per burst is enough. */
@@ -46,6 +54,8 @@ const BURST_MS = 150;
 
 export class RoomHub {
   private readonly rooms = new Map<string, Set<Connection>>();
+  /** Open streams per viewer key ("user:<id>", "player:<id>"). */
+  private readonly streams = new Map<string, number>();
   private readonly revealTimers = new Map<string, NodeJS.Timeout>();
   private readonly bursts = new Map<string, NodeJS.Timeout>();
   private readonly hostChecks = new Set<NodeJS.Timeout>();
@@ -78,9 +88,24 @@ export class RoomHub {
     return this.rooms.get(roomId)?.size ?? 0;
   }
 
-  /** A server-sent event stream for one viewer: first the room as it is now, then every change. */
-  async open(room: RoomRow, viewer: RoomViewer): Promise<Response> {
-    if (viewer.role === "host") await hostConnected(this.services, room.id);
+  /**
+   * A server-sent event stream for one viewer: first the room as it is now, then every change.
+   * Null when `owner` (who the viewer is, across rooms) holds STREAMS_PER_VIEWER streams here
+   * already; the slot is given back when the stream closes, from either end.
+   */
+  async open(room: RoomRow, viewer: RoomViewer, owner: string): Promise<Response | null> {
+    const held = this.streams.get(owner) ?? 0;
+    if (held >= STREAMS_PER_VIEWER) return null;
+    // Taken before the first await, so that a burst of requests cannot all see a free slot.
+    this.streams.set(owner, held + 1);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      const left = (this.streams.get(owner) ?? 1) - 1;
+      if (left > 0) this.streams.set(owner, left);
+      else this.streams.delete(owner);
+    };
     let connection!: Connection;
     const stream = new ReadableStream<Uint8Array>({
       start: (controller) => {
@@ -95,6 +120,7 @@ export class RoomHub {
             }
           },
           end: () => {
+            release();
             try {
               controller.close();
             } catch {
@@ -103,11 +129,21 @@ export class RoomHub {
           },
         };
       },
-      cancel: () => this.remove(connection),
+      cancel: () => {
+        release();
+        this.remove(connection);
+      },
     });
-    // Reconnect quickly after a drop (EventSource waits 3 s by default).
-    connection.push(encoder.encode("retry: 1000\n\n"));
-    const snapshot = await this.snapshot(room.id, viewer);
+    let snapshot: RoomSnapshot;
+    try {
+      if (viewer.role === "host") await hostConnected(this.services, room.id);
+      // Reconnect quickly after a drop (EventSource waits 3 s by default).
+      connection.push(encoder.encode("retry: 1000\n\n"));
+      snapshot = await this.snapshot(room.id, viewer);
+    } catch (error) {
+      release();
+      throw error;
+    }
     connection.push(frame("state", snapshot));
     // A room that is over will not change again: the snapshot is all there is to say.
     if (snapshot.room.status === "ended" || snapshot.room.status === "finished") connection.end();

@@ -11,6 +11,7 @@ import type {
   RoomStanding,
 } from "../../app/features/quiz/quiz-types";
 import type { Database, QuizRoomPlayerTable, QuizRoomTable } from "../db/schema";
+import { consume } from "../rate-limit/rate-limiter";
 import type { Services } from "../services";
 import type { SessionUser } from "../users/user-service";
 import { type QuizQuestionRow, askedView, drawQuestions, loadQuizQuestions, millis, randomId } from "./quiz-questions";
@@ -28,6 +29,8 @@ export type RoomRow = QuizRoomTable;
 export type PlayerRow = QuizRoomPlayerTable;
 
 export const ROOM_LIMITS = { players: 500, nickname: 24 } as const;
+/** Issue #31: rooms one user may host in an hour (a class or a team night needs a few). */
+export const ROOM_QUOTA = { limit: 20, windowMs: 60 * 60_000 } as const;
 /** Points for a right answer: half for being right, half for speed. */
 const POINTS = { right: 500, speed: 500 } as const;
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -48,12 +51,15 @@ export interface RoomSettings {
   secondsPerQuestion: number;
 }
 
-export type CreateRoomResult = { kind: "created"; room: RoomRow } | { kind: "no-questions" };
+export type CreateRoomResult =
+  { kind: "created"; room: RoomRow } | { kind: "no-questions" } | { kind: "rate-limited"; retryAfterSeconds: number };
 
 export async function createRoom(services: Services, host: SessionUser, settings: RoomSettings): Promise<CreateRoomResult> {
   const { db } = services.database;
   const ids = await drawQuestions(services, settings.technology, settings.level, settings.questionCount);
   if (!ids.length) return { kind: "no-questions" };
+  const rate = await consume(db, `room-create:${host.id}`, ROOM_QUOTA);
+  if (!rate.allowed) return { kind: "rate-limited", retryAfterSeconds: rate.retryAfterSeconds };
   // A code is unique among open rooms; with 32^6 codes a clash is rare, so try again on one.
   let code = newCode();
   for (let i = 0; i < 5 && (await findOpenRoom(services, code)); i++) code = newCode();

@@ -1,4 +1,5 @@
 import inspectSource from "./inspect.js?raw";
+import outputLimitSource from "./output-limit.js?raw";
 import previewConsoleSource from "./preview-console.js?raw";
 import runnerSource from "./runner.js?raw";
 import workerSource from "./worker.js?raw";
@@ -44,9 +45,9 @@ const html = `<!doctype html>
 </head>
 <body>
 <!-- Each runs inside a function, so none of its names can clash with the user's code in the same global scope. -->
-<script type="text/plain" id="worker-source">${inline(`(() => {\n${inspectSource}\n${workerSource}\n})();`)}</script>
+<script type="text/plain" id="worker-source">${inline(`(() => {\n"use strict";\n${inspectSource}\n${outputLimitSource}\n${workerSource}\n})();`)}</script>
 <script type="text/plain" id="preview-console">${inline(`(() => {\n${inspectSource}\n${previewConsoleSource}\n})();`)}</script>
-<script>${inline(runnerSource)}</script>
+<script>${inline(`${outputLimitSource}\n${runnerSource}`)}</script>
 </body>
 </html>`;
 

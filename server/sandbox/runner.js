@@ -2,7 +2,9 @@
 // an opaque origin with no cookies, no storage of ours, no network (connect-src 'none') and
 // no way to navigate the page. It takes "run" messages from its parent and answers with
 // console, error and done messages. JavaScript runs in a worker (so an endless loop can
-// be terminated); HTML runs in a nested frame that is also the preview.
+// be terminated); HTML runs in a nested frame that is also the preview. output-limit.js is
+// placed before this file.
+/* global createOutputLimit, outputSize */
 
 const WORKER_SOURCE = document.getElementById("worker-source").textContent;
 const PREVIEW_CONSOLE = document.getElementById("preview-console").textContent;
@@ -14,6 +16,23 @@ function send(message) {
   parent.postMessage(message, "*");
 }
 
+/** A secret of one run: the worker stamps its messages with it; the program cannot read it. */
+function newNonce() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The program's output, passed on until the run's output limit; then one "truncated" note. */
+function relay(run, message) {
+  if (run.output.over) return;
+  if (message.type !== "truncated" && run.output.admit(outputSize(message))) {
+    send({ ...message, id: run.id });
+    return;
+  }
+  run.output.end();
+  send({ type: "truncated", id: run.id });
+}
+
 function stop() {
   if (!current) return;
   clearTimeout(current.timer);
@@ -23,7 +42,7 @@ function stop() {
 
 function runScript(message) {
   const worker = new Worker(workerUrl);
-  const run = { id: message.id, worker, timer: 0 };
+  const run = { id: message.id, worker, timer: 0, nonce: newNonce(), output: createOutputLimit() };
   current = run;
   // The time limit, started again (not extended) when the program's phase changes.
   const limit = (ms) => {
@@ -36,15 +55,20 @@ function runScript(message) {
   };
   limit(message.timeoutMs);
   worker.onmessage = (event) => {
-    if (current !== run) return;
+    const data = event.data;
+    // Only the worker's own code knows the nonce: what the program posts itself is dropped (decision 017).
+    if (current !== run || !data || typeof data !== "object" || data.nonce !== run.nonce) return;
     // Loading a runtime (Pyodide, sql.js) does not count against the program's time.
-    if (event.data.type === "phase") {
-      limit(event.data.phase === "loading" ? 60_000 : message.timeoutMs);
-      send({ type: "phase", id: run.id, phase: event.data.phase });
-      return;
+    if (data.type === "phase") {
+      limit(data.phase === "loading" ? 60_000 : message.timeoutMs);
+      send({ type: "phase", id: run.id, phase: data.phase });
+    } else if (data.type === "done") {
+      send({ type: "done", id: run.id, status: data.status, results: data.results });
+      stop();
+    } else if (data.type === "console" || data.type === "error" || data.type === "truncated") {
+      const { nonce: _nonce, ...output } = data;
+      relay(run, output);
     }
-    send({ ...event.data, id: run.id });
-    if (event.data.type === "done") stop();
   };
   worker.onerror = (event) => {
     event.preventDefault();
@@ -54,6 +78,7 @@ function runScript(message) {
     stop();
   };
   worker.postMessage({
+    nonce: run.nonce,
     code: message.code,
     offset: message.offset,
     expectsReport: message.expectsReport,
@@ -76,7 +101,7 @@ function runPreview(message) {
   // (The closing tag is split so that this source can itself sit inside a <script>.)
   frame.srcdoc = `<base href="about:srcdoc"><script>${PREVIEW_CONSOLE}</` + `script>${message.code}`;
   document.body.appendChild(frame);
-  current = { id: message.id, worker: null, timer: 0 };
+  current = { id: message.id, worker: null, timer: 0, output: createOutputLimit() };
   frame.addEventListener("load", () => send({ type: "done", id: message.id, status: "ok" }), { once: true });
 }
 
@@ -99,7 +124,7 @@ window.addEventListener("message", (event) => {
   // Console lines from the preview frame.
   const preview = document.getElementById("preview");
   if (preview && event.source === preview.contentWindow && message.type === "console" && current) {
-    send({ type: "console", id: current.id, level: String(message.level), text: String(message.text) });
+    relay(current, { type: "console", level: String(message.level), text: String(message.text) });
   }
 });
 

@@ -1,12 +1,27 @@
 // The sandbox worker (issue #7): runs one program, sends its console output and errors to
 // the runner frame, and says when it is done. It lives in a dedicated worker created from
 // a blob inside the sandboxed frame, so an endless loop blocks only this thread and the
-// frame can terminate it. inspect.js is placed before this file in the same source.
-/* global formatArgs, importScripts */
+// frame can terminate it. inspect.js and output-limit.js are placed before this file in the
+// same source, and all of it runs inside a function: the program cannot reach these names.
+/* global formatArgs, importScripts, createOutputLimit, outputSize */
 
-const post = (message) => self.postMessage(message);
+// Every message carries the run's nonce, which the runner frame checks: a program that calls
+// postMessage itself (to end its run, reset its time limit, or flood the console) is not
+// heard. The program runs after the nonce arrived and cannot read it, nor swap the function
+// it is sent with (issue #31, docs/decisions/017).
+const postToRunner = self.postMessage.bind(self);
+let nonce = null;
+const post = (message) => postToRunner({ ...message, nonce });
 let lineOffset = 0;
 let finished = false;
+const output = createOutputLimit();
+
+/** The program's output (console lines, tables, errors), until the run's output limit. */
+function print(message) {
+  if (output.over) return;
+  if (output.admit(outputSize(message))) post(message);
+  else post({ type: "truncated" });
+}
 
 function mapLine(line) {
   const mapped = Number(line) - lineOffset;
@@ -26,7 +41,10 @@ function describe(error) {
 }
 
 for (const level of ["log", "info", "warn", "error", "debug"]) {
-  console[level] = (...args) => post({ type: "console", level, text: formatArgs(args) });
+  // Past the limit nothing is formatted either: a flood costs the worker little.
+  console[level] = (...args) => {
+    if (!output.over) print({ type: "console", level, text: formatArgs(args) });
+  };
 }
 console.table = (data, columns) => {
   if (data === null || typeof data !== "object") return console.log(data);
@@ -39,7 +57,7 @@ console.table = (data, columns) => {
     ...keys.map((k) => (row !== null && typeof row === "object" && k in row ? formatArgs([row[k]]) : "")),
     ...(hasValues ? [row === null || typeof row !== "object" ? formatArgs([row]) : ""] : []),
   ]);
-  post({ type: "console", level: "table", table: { header, rows: body } });
+  print({ type: "console", level: "table", table: { header, rows: body } });
 };
 
 // Timers are counted, so the run ends when nothing is left to happen.
@@ -97,21 +115,23 @@ function finish(result) {
   post({ type: "done", ...result });
 }
 
-// Challenges end by reporting their test results (app/lib/test-harness.ts).
+// Challenges end by reporting their test results (app/lib/test-harness.ts), once. The harness
+// shares its global scope with the program, so the results are the browser's claim (decision 017).
 self.__report = (results) => {
+  if (!waitingForReport) return;
   waitingForReport = false;
   finish({ status: "ok", results });
 };
 
 self.addEventListener("error", (event) => {
   event.preventDefault();
-  post({ type: "error", message: describe(event.error ?? event.message), line: errorLine(event.error) ?? mapLine(event.lineno) });
+  print({ type: "error", message: describe(event.error ?? event.message), line: errorLine(event.error) ?? mapLine(event.lineno) });
   if (waitingForReport) finish({ status: "error" });
   settle();
 });
 self.addEventListener("unhandledrejection", (event) => {
   event.preventDefault();
-  post({ type: "error", message: `Uncaught (in promise) ${describe(event.reason)}`, line: errorLine(event.reason) });
+  print({ type: "error", message: `Uncaught (in promise) ${describe(event.reason)}`, line: errorLine(event.reason) });
   settle();
 });
 
@@ -121,8 +141,8 @@ async function runPython(code, vendor) {
   importScripts(`${vendor}pyodide/pyodide.js`);
   const pyodide = await self.loadPyodide({
     indexURL: `${vendor}pyodide/`,
-    stdout: (text) => post({ type: "console", level: "log", text }),
-    stderr: (text) => post({ type: "console", level: "error", text }),
+    stdout: (text) => print({ type: "console", level: "log", text }),
+    stderr: (text) => print({ type: "console", level: "error", text }),
   });
   post({ type: "phase", phase: "running" });
   try {
@@ -131,7 +151,7 @@ async function runPython(code, vendor) {
     const message = String(error && error.message ? error.message : error);
     const lines = [...message.matchAll(/File "<exec>", line (\d+)/g)];
     const last = message.trim().split("\n").pop();
-    post({ type: "error", message: last || message, line: lines.length ? Number(lines.at(-1)[1]) : null });
+    print({ type: "error", message: last || message, line: lines.length ? Number(lines.at(-1)[1]) : null });
   }
   finish({ status: "ok" });
 }
@@ -146,19 +166,23 @@ async function runSql(code, vendor) {
   try {
     for (const result of db.exec(code)) {
       const rows = result.values.map((row) => row.map((value) => (value === null ? "NULL" : String(value))));
-      post({ type: "console", level: "table", table: { header: result.columns, rows } });
+      print({ type: "console", level: "table", table: { header: result.columns, rows } });
     }
   } catch (error) {
-    post({ type: "error", message: String(error && error.message ? error.message : error), line: null });
+    print({ type: "error", message: String(error && error.message ? error.message : error), line: null });
   } finally {
     db.close();
   }
   finish({ status: "ok" });
 }
 
+let started = false;
 self.onmessage = (event) => {
   const { code, offset, expectsReport, language, runtime, vendor } = event.data || {};
-  if (typeof code !== "string") return;
+  // One program per worker: the runner sends one message, before the program exists.
+  if (started || typeof code !== "string") return;
+  started = true;
+  nonce = event.data.nonce;
   if (language === "python" || language === "sql") {
     const run = language === "python" ? runPython : runSql;
     run(code, String(vendor)).catch((error) => {
@@ -215,7 +239,7 @@ function runScript(code) {
   try {
     importScripts(url);
   } catch (error) {
-    post({ type: "error", message: describe(error), line: errorLine(error) });
+    print({ type: "error", message: describe(error), line: errorLine(error) });
     if (waitingForReport) {
       finish({ status: "error" });
       return;

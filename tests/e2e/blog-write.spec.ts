@@ -1,9 +1,10 @@
 import type { Browser, Page } from "@playwright/test";
 import { blogTexts } from "../../app/lib/texts";
 import { xssPayloads } from "../fixtures/xss-payloads";
-import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { expect, expectAccessible, test, waitForHydration, waitForMail } from "./fixtures";
 
 const PASSWORD = "analytical-engine";
+const MODERATOR = "moderator@example.com";
 
 /** A browser context signed in as this email (created on first use). */
 async function signedIn(browser: Browser, baseURL: string, email: string): Promise<Page> {
@@ -15,6 +16,14 @@ async function signedIn(browser: Browser, baseURL: string, email: string): Promi
     headers,
   });
   if (up.status() !== 200) await context.request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers });
+  // The moderator's address is in ADMIN_EMAILS (playwright.config.ts), which makes an admin only
+  // once the mailed link proves the address, from the next sign-in on (issue #31).
+  const session = (await (await context.request.get("/api/auth/get-session")).json()) as { user?: { role?: string } } | null;
+  if (email === MODERATOR && session?.user?.role !== "admin") {
+    const link = /https?:\/\/\S+\/api\/auth\/verify-email\?\S+/.exec((await waitForMail(email)).text)![0];
+    expect((await context.request.get(link, { maxRedirects: 0 })).status()).toBe(302);
+    await context.request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers });
+  }
   return context.newPage();
 }
 

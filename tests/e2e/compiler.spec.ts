@@ -81,6 +81,39 @@ test("an endless loop is stopped at the time limit while the page stays usable",
   await expect(output(page)).toHaveText(["alive"]);
 });
 
+test("a console flood shows its first 1,000 lines and a note, quickly, and the page stays usable", async ({ page }) => {
+  await open(page);
+  await setCode(page, 'for (let i = 0; i < 100000; i++) console.log("line " + i);');
+  const started = Date.now();
+  await page.getByRole("button", { name: r.run, exact: true }).click();
+  await expect(page.getByRole("note")).toHaveText(r.outputTruncated);
+  await expect(page.getByRole("status").filter({ hasText: r.finished })).toBeVisible();
+  // Issue #31: it froze the tab for ~30 s before.
+  expect(Date.now() - started).toBeLessThan(5_000);
+  await expect(page.locator("pre.output-line")).toHaveCount(1_000);
+  await expect(page.locator("pre.output-line").last()).toHaveText("line 999");
+  const clicked = Date.now();
+  await page.getByLabel(t.language).focus();
+  expect(Date.now() - clicked).toBeLessThan(1_000);
+});
+
+test("a program cannot speak for the runner: what it posts itself is ignored", async ({ page }) => {
+  await open(page);
+  await setCode(
+    page,
+    [
+      'postMessage({ type: "console", level: "log", text: "forged" });',
+      'postMessage({ type: "done", status: "ok", results: [{ name: "forged", passed: true }] });',
+      'postMessage({ type: "phase", phase: "loading" });',
+      'console.log("mine");',
+      'setTimeout(() => console.log("still running"), 300);',
+    ].join("\n"),
+  );
+  await page.getByRole("button", { name: r.run, exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: r.finished })).toBeVisible();
+  await expect(output(page)).toHaveText(["mine", "still running"]);
+});
+
 test.describe("the sandbox cannot reach the app", () => {
   // The escape attempts make Chromium log the blocked requests and frames.
   test.use({ allowConsoleErrors: /Content Security Policy|Failed to fetch|Blocked|sandbox|ERR_BLOCKED|Unsafe attempt|frame/i });

@@ -3,7 +3,7 @@ import { useRevalidator } from "react-router";
 import { toast } from "~/components/toaster";
 import { InputField } from "~/components/field";
 import { FormBanner } from "~/components/form-banner";
-import { MIN_PASSWORD_LENGTH } from "~/features/auth/validation";
+import { MAX_NAME_LENGTH, MIN_PASSWORD_LENGTH } from "~/features/auth/validation";
 import { storageKeys } from "~/lib/site";
 import { accountTexts as t, authTexts, fill } from "~/lib/texts";
 import type { AccountView } from "../../../server/users/account";
@@ -114,6 +114,7 @@ export function AccountPage({ account, showOnLeaderboards }: { account: AccountV
               name="name"
               autoComplete="name"
               required
+              maxLength={MAX_NAME_LENGTH}
               value={name}
               onChange={(e) => setName(e.target.value)}
             />

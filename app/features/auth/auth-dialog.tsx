@@ -5,7 +5,7 @@ import { FormBanner } from "~/components/form-banner";
 import type { AuthView } from "~/lib/auth-dialog";
 import { authTexts as t } from "~/lib/texts";
 import { ForgotPasswordForm } from "./forgot-password-form";
-import { type AuthFields, validateAuthFields } from "./validation";
+import { type AuthFields, MAX_NAME_LENGTH, validateAuthFields } from "./validation";
 
 interface Props {
   open: boolean;
@@ -111,6 +111,7 @@ export function AuthDialog({ open, view, onViewChange, onClose, submit, google, 
                       name="name"
                       autoComplete="name"
                       required
+                      maxLength={MAX_NAME_LENGTH}
                       value={fields.name}
                       onChange={(e) => setFields({ ...fields, name: e.target.value })}
                     />

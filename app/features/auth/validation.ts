@@ -3,6 +3,8 @@ import { authTexts } from "~/lib/texts";
 /** Spec §5: non-space text, an @, a domain and a dot suffix. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MIN_PASSWORD_LENGTH = 6;
+/** Issue #31: a display name's length after trimming (authTexts.longName says the number). */
+export const MAX_NAME_LENGTH = 100;
 
 export interface AuthFields {
   email: string;

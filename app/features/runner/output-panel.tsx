@@ -51,6 +51,10 @@ export function OutputPanel({ lines, outcome, running, loadingRuntime = false, o
                 ))}
               </tbody>
             </table>
+          ) : line.type === "truncated" ? (
+            <p key={i} className="output-line output-line--truncated" role="note">
+              {t.outputTruncated}
+            </p>
           ) : line.type === "error" ? (
             <pre key={i} className="output-line output-line--error">
               {line.message}

@@ -9,7 +9,9 @@ export type ConsoleLevel = "log" | "info" | "warn" | "error" | "debug";
 export type RunEvent =
   | { type: "console"; level: ConsoleLevel; text: string }
   | { type: "table"; header: string[]; rows: string[][] }
-  | { type: "error"; message: string; line: number | null };
+  | { type: "error"; message: string; line: number | null }
+  /** The run printed more than the sandbox shows (server/sandbox/output-limit.js); nothing follows. */
+  | { type: "truncated" };
 
 export interface RunOutcome {
   status: "ok" | "error" | "timeout" | "stopped";
@@ -64,6 +66,8 @@ function parse(
       }
       if (typeof m.level !== "string" || !LEVELS.has(m.level) || typeof m.text !== "string") return null;
       return { id, type: "console", level: m.level as ConsoleLevel, text: m.text.slice(0, 100_000) };
+    case "truncated":
+      return { id, type: "truncated" };
     case "error":
       if (typeof m.message !== "string") return null;
       return { id, type: "error", message: m.message.slice(0, 10_000), line: typeof m.line === "number" ? m.line : null };

@@ -9,6 +9,8 @@ export const runnerTexts = {
   failed: "The program stopped with an error.",
   clear: "Clear",
   noOutput: "Run the code to see its output here.",
+  // The numbers are OUTPUT_LIMITS in server/sandbox/output-limit.js.
+  outputTruncated: "Output truncated: a run shows at most 1,000 lines or 200,000 characters, and this one printed more.",
   line: "line",
   run: "Run",
   stop: "Stop",
