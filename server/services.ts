@@ -30,7 +30,7 @@ export interface Services {
   authSecret: string;
   auth: Auth;
   mailer: Mailer;
-  /** TypeScript challenges' type checks, in a worker thread started on first use. */
+  /** TypeScript challenges' type checks, in a child process started on first use. */
   typeChecker: TypeChecker;
   /** Live quiz rooms: the signals between app processes, and this process's event streams. */
   roomBus: RoomBus;

@@ -234,17 +234,21 @@ questionsRouter
  */
 export async function typeCheckResponse(c: Context<ApiEnv>, tests: string, code: string, questionId: string) {
   const { services } = c.var;
-  const rate = await consume(services.database.db, `typecheck:${clientKey(c, services)}`, {
+  const client = clientKey(c, services);
+  const rate = await consume(services.database.db, `typecheck:${client}`, {
     limit: TYPE_CHECK_RULES.perWindow,
     windowMs: TYPE_CHECK_RULES.windowMs,
   });
   if (!rate.allowed) return rateLimited(c, rate.retryAfterSeconds, typeCheckMessages.rateLimited);
   try {
-    return c.json(await services.typeChecker.check(code, tests), 200);
+    // The checker shares its time out per client too (issue #31): the same key as the limit.
+    return c.json(await services.typeChecker.check(code, tests, client), 200);
   } catch (error) {
     if (!(error instanceof TypeCheckUnavailable)) throw error;
     const timedOut = error.reason === "timeout";
     if (timedOut) services.logger.warn({ question: questionId }, "type check timed out");
+    // Out of memory, most likely: the checker process was replaced.
+    if (error.reason === "failed") services.logger.warn({ question: questionId }, "type check failed");
     return c.json(errorBody("unavailable", timedOut ? typeCheckMessages.timeout : typeCheckMessages.busy), 503);
   }
 }

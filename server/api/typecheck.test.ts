@@ -1,10 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { slowProgram } from "../../tests/support/costly-types";
 import { type Dialect, testDialects } from "../../tests/support/databases";
 import { type TestServices, createTestServices } from "../../tests/support/services";
 import { createApp } from "../app";
+import { TYPE_CHECK_LIMITS } from "../challenges/type-check";
 import { importQuestions, parseQuestionBank, readQuestionFolder } from "../questions/question-import";
 import { TYPE_CHECK_RULES, typeCheckMessages } from "./questions";
 
@@ -78,4 +80,29 @@ describe.each(testDialects())("type-checking a TypeScript challenge over the API
     expect(last.body.error.message).toBe(typeCheckMessages.rateLimited);
     expect(Number(last.headers.get("Retry-After"))).toBeGreaterThan(0);
   }, 60_000);
+
+  test("an address flooding the checker is told it is busy beyond its share, and another address is answered within 10 s", async () => {
+    // The server's checker is running already (a new one takes seconds to start).
+    expect((await check(url, { code: solution }, "192.0.2.10")).status).toBe(200);
+    const answered: string[] = [];
+    const flood = Array.from({ length: 10 }, (_, n) =>
+      check(url, { code: slowProgram(n) }, "192.0.2.66").then((answer) => {
+        answered.push(answer.body.error?.message);
+        return answer;
+      }),
+    );
+    // Its share is taken, and the rest refused, before the other address asks.
+    await vi.waitFor(() => expect(answered).toHaveLength(10 - TYPE_CHECK_LIMITS.perClient), { timeout: 20_000, interval: 50 });
+    expect(new Set(answered)).toEqual(new Set([typeCheckMessages.busy]));
+
+    const asked = Date.now();
+    const other = await check(url, { code: solution }, "192.0.2.77");
+    expect(Date.now() - asked).toBeLessThan(10_000);
+    expect(other.status).toBe(200);
+    expect(other.body).toEqual({ codeErrors: [], testErrors: [], otherErrors: [] });
+    const share = (await Promise.all(flood)).filter((answer) => answer.body.error?.message !== typeCheckMessages.busy);
+    expect(share.map((answer) => [answer.status, answer.body.error.message])).toEqual(
+      Array.from({ length: TYPE_CHECK_LIMITS.perClient }, () => [503, typeCheckMessages.timeout]),
+    );
+  }, 90_000);
 });

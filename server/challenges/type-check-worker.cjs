@@ -1,15 +1,18 @@
-// Type-checks a TypeScript challenge in a worker thread (server/challenges/type-check.ts
-// starts it with this text as its source). Runs in its own thread so that a type that
-// takes the checker seconds never blocks requests, and so it can be stopped.
+// Type-checks a TypeScript challenge in a child process (server/challenges/type-check.ts
+// starts `node -` with this text on stdin). Runs apart from the server so that a type that
+// takes the checker seconds never blocks requests and can be stopped, and so that a check
+// that exhausts the heap (`--max-old-space-size`) ends this process, never the server: a
+// worker thread's heap limit does not hold for every allocation (nodejs/node#47224, a
+// 700-character program aborted the whole server that way; issue #31).
 //
 // Only the files it is given and TypeScript's own lib files are ever read: imports and
 // triple-slash references are not resolved, so candidate code cannot reach the disk.
-const { parentPort, workerData } = require("node:worker_threads");
 const fs = require("node:fs");
 const path = require("node:path");
-const ts = require(workerData.typescriptPath);
+const typescriptPath = process.argv[2];
+const ts = require(typescriptPath);
 
-const libDir = path.dirname(workerData.typescriptPath);
+const libDir = path.dirname(typescriptPath);
 const options = {
   strict: true,
   noEmit: true,
@@ -79,13 +82,17 @@ function check(files) {
   return result;
 }
 
+// The server went away (or stopped this checker): a message sent now would have no reader.
+const send = (message) => process.connected && process.send(message);
+process.on("disconnect", () => process.exit(0));
+
 // Parse the lib files before saying ready, so the first real check is not the slow one.
 check({ "/warm.ts": "const warm: Array<number> = [];" });
-parentPort.postMessage({ ready: true });
-parentPort.on("message", ({ id, files }) => {
+send({ ready: true });
+process.on("message", ({ id, files }) => {
   try {
-    parentPort.postMessage({ id, result: check(files) });
+    send({ id, result: check(files) });
   } catch (error) {
-    parentPort.postMessage({ id, error: String(error && error.message) });
+    send({ id, error: String(error && error.message) });
   }
 });

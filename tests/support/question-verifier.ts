@@ -384,8 +384,8 @@ let checker: TypeChecker | null = null;
 /** TypeScript challenges are also compiled with `tsc --strict` (type-level tests live in the types). */
 async function typeCheck(solution: CodeBlock, tests: CodeBlock): Promise<TypeCheckResult | null> {
   if (tests.lang !== "ts") return null;
-  checker ??= createTypeChecker({ timeoutMs: 30_000, queue: 1_000 });
-  return checker.check(solution.code, tests.code);
+  checker ??= createTypeChecker({ timeoutMs: 30_000, queue: 1_000, perClient: 1_000 });
+  return checker.check(solution.code, tests.code, "content-verifier");
 }
 
 function describeTypeErrors(result: TypeCheckResult): string {
