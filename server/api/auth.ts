@@ -95,6 +95,10 @@ export const authRouter = new Hono<ApiEnv>().on(["GET", "POST"], "/*", async (c)
     // Better-auth reads JSON and form bodies alike, so the email is looked for in either.
     const email = limit.perEmail || limit.perEmailClient ? await emailOf(body, c.req.header("Content-Type")) : null;
     const session = limit.perSession ? sessionCredential(c.req.header("Cookie"), c.req.header("Authorization")) : null;
+    // A password change or deletion without any session is refused as better-auth would refuse
+    // it, without a counter written for it: there is no password to guess, and a flood of them
+    // costs no more than a static file.
+    if (limit.perSession && !session) return c.json({ message: "Unauthorized", code: "UNAUTHORIZED" }, 401);
     const db = services.database.db;
     const buckets: [string, RateRule | undefined][] = [
       [`auth:${limit.name}:client:${client}`, limit.perClient],
