@@ -4,6 +4,7 @@ import { type RateRule, consume } from "../rate-limit/rate-limiter";
 import { rateLimited } from "./errors";
 import { withoutSessionTokens } from "./session-tokens";
 import type { ApiEnv } from "./types";
+import type { Auth } from "../auth/auth";
 
 /** Issue #4: sign-in and sign-up, at most 5 attempts a minute per client, and per email from one client. */
 export const AUTH_ATTEMPTS = { limit: 5, windowMs: 60_000 };
@@ -93,12 +94,18 @@ export const authRouter = new Hono<ApiEnv>().on(["GET", "POST"], "/*", async (c)
     const secret = services.authSecret;
     const client = hashAddress(address, secret);
     // Better-auth reads JSON and form bodies alike, so the email is looked for in either.
-    const email = limit.perEmail || limit.perEmailClient ? await emailOf(body, c.req.header("Content-Type")) : null;
+    const email = limit.perEmail || limit.perEmailClient ? await bodyField(body, c.req.header("Content-Type"), "email") : null;
     const session = limit.perSession ? sessionCredential(c.req.header("Cookie"), c.req.header("Authorization")) : null;
     // A password change or deletion without any session is refused as better-auth would refuse
     // it, without a counter written for it: there is no password to guess, and a flood of them
     // costs no more than a static file.
     if (limit.perSession && !session) return c.json({ message: "Unauthorized", code: "UNAUTHORIZED" }, 401);
+    // Likewise a reset with a token that is no reset link's (24 random characters cannot be
+    // guessed): refused after one read, as better-auth refuses it, and nothing written.
+    if (limit.name === "reset-password") {
+      const token = (await bodyField(body, c.req.header("Content-Type"), "token")) ?? c.req.query("token");
+      if (!token || !(await isResetToken(services.auth, token))) return c.json({ message: "Invalid token", code: "INVALID_TOKEN" }, 400);
+    }
     const db = services.database.db;
     const buckets: [string, RateRule | undefined][] = [
       [`auth:${limit.name}:client:${client}`, limit.perClient],
@@ -116,22 +123,30 @@ export const authRouter = new Hono<ApiEnv>().on(["GET", "POST"], "/*", async (c)
   return withoutSessionTokens(c.req.path, await services.auth.handler(new Request(c.req.url, { method: c.req.method, headers, body })));
 });
 
-/** The `email` field of a JSON, URL-encoded or multipart body, lowercased; null when there is none. */
-export async function emailOf(body: ArrayBuffer, contentType: string | undefined): Promise<string | null> {
+/** A text field of a JSON, URL-encoded or multipart body, trimmed (an email lowercased); null when there is none. */
+export async function bodyField(body: ArrayBuffer, contentType: string | undefined, name: "email" | "token"): Promise<string | null> {
   try {
     const type = (contentType ?? "").toLowerCase();
-    let email: unknown;
+    let value: unknown;
     if (type.includes("application/x-www-form-urlencoded")) {
-      email = new URLSearchParams(new TextDecoder().decode(body)).get("email");
+      value = new URLSearchParams(new TextDecoder().decode(body)).get(name);
     } else if (type.includes("multipart/form-data")) {
-      email = (await new Response(body, { headers: { "Content-Type": contentType! } }).formData()).get("email");
+      value = (await new Response(body, { headers: { "Content-Type": contentType! } }).formData()).get(name);
     } else {
-      email = (JSON.parse(new TextDecoder().decode(body)) as { email?: unknown }).email;
+      value = (JSON.parse(new TextDecoder().decode(body)) as Record<string, unknown>)[name];
     }
-    return typeof email === "string" && email.trim() ? email.trim().toLowerCase() : null;
+    if (typeof value !== "string" || !value.trim()) return null;
+    return name === "email" ? value.trim().toLowerCase() : value.trim();
   } catch {
     return null;
   }
+}
+
+/** Whether a reset link with this token is outstanding and unexpired (better-auth's own look-up). */
+async function isResetToken(auth: Auth, token: string): Promise<boolean> {
+  const { internalAdapter } = await auth.$context;
+  const verification = await internalAdapter.findVerificationValue(`reset-password:${token}`);
+  return !!verification && new Date(verification.expiresAt) > new Date();
 }
 
 /** What identifies the session asking: its bearer token or its session cookie. */
