@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type Dialect, testDialects } from "../../tests/support/databases";
-import { type TestServices, createTestServices } from "../../tests/support/services";
+import { type TestServices, apiCaller, createTestServices } from "../../tests/support/services";
 import { type SmtpSink, startSmtpSink } from "../../tests/support/smtp-sink";
-import { createApp } from "../app";
 
 let n = 0;
 const uniqueEmail = () => `policy${Date.now()}${++n}@example.com`;
@@ -22,20 +21,7 @@ describe.each(testDialects())("new passwords on %s", (dialect: Dialect) => {
     await smtp.close();
   });
 
-  function call(path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) {
-    const app = createApp(t.services, () => Promise.reject(new Error("no pages")));
-    return app.request(path, {
-      method: init.body === undefined ? "GET" : "POST",
-      headers: {
-        "Content-Type": "application/json",
-        "X-Forwarded-For": `198.18.${n % 250}.${(++n % 250) + 1}`,
-        Origin: t.services.config.baseUrl,
-        ...init.headers,
-      },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      redirect: "manual",
-    });
-  }
+  const call = apiCaller(() => t);
 
   async function codeOf(response: Response) {
     expect(response.status).toBe(400);

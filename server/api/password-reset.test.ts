@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type Dialect, testDialects } from "../../tests/support/databases";
-import { type TestServices, createTestServices } from "../../tests/support/services";
+import { type TestServices, apiCaller, createTestServices } from "../../tests/support/services";
 import { type SmtpSink, startSmtpSink } from "../../tests/support/smtp-sink";
-import { createApp } from "../app";
 import { TOO_MANY_RESETS } from "./auth";
 
 let n = 0;
@@ -20,20 +19,7 @@ describe.each(testDialects())("password reset by mail on %s", (dialect: Dialect)
     await smtp.close();
   });
 
-  function call(path: string, init: { body?: unknown; cookie?: string } = {}) {
-    const app = createApp(t.services, () => Promise.reject(new Error("no pages")));
-    return app.request(path, {
-      method: init.body === undefined ? "GET" : "POST",
-      headers: {
-        "Content-Type": "application/json",
-        "X-Forwarded-For": `203.0.113.${(++n % 250) + 1}`,
-        Origin: t.services.config.baseUrl,
-        ...(init.cookie ? { Cookie: init.cookie } : {}),
-      },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      redirect: "manual",
-    });
-  }
+  const call = apiCaller(() => t);
 
   async function signUp(email: string) {
     const response = await call("/api/auth/sign-up/email", { body: { name: "Ada", email, password: "first-password" } });

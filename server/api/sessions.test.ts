@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type Dialect, testDialects } from "../../tests/support/databases";
-import { type TestServices, createTestServices } from "../../tests/support/services";
-import { createApp } from "../app";
+import { type TestServices, apiCaller, createTestServices } from "../../tests/support/services";
 import { SESSION_MAX_DAYS } from "../auth/auth";
 
 let n = 0;
@@ -21,19 +20,7 @@ describe.each(testDialects())("sessions on %s", (dialect: Dialect) => {
   });
   afterAll(() => t.close());
 
-  function call(path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) {
-    const app = createApp(t.services, () => Promise.reject(new Error("no pages")));
-    return app.request(path, {
-      method: init.body === undefined ? "GET" : "POST",
-      headers: {
-        "Content-Type": "application/json",
-        "X-Forwarded-For": `203.0.113.${(++n % 250) + 1}`,
-        Origin: t.services.config.baseUrl,
-        ...init.headers,
-      },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-  }
+  const call = apiCaller(() => t);
 
   /** Signs in as the mobile app and the browser do: the returned token and the cookie. */
   async function signIn(email: string) {

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { createApp } from "../../server/app";
 import { TEST_COST } from "../../server/auth/password";
 import { loadConfig } from "../../server/config";
 import { createLogger } from "../../server/logger";
@@ -40,4 +41,29 @@ export async function createTestServices(
 /** A second app process on the same database (PostgreSQL): its own pool, bus listener and streams. */
 export async function createSecondProcess(first: Services, options: ServiceOptions = {}): Promise<Services> {
   return createServices(first.config, createLogger("silent"), { hashCost: TEST_COST, importContent: false, ...options });
+}
+
+let callers = 0;
+
+/**
+ * Calls the app as a page of the site would (JSON, the site's Origin), each call from an address
+ * of its own so that per-client limits stay out of a test about something else.
+ */
+export function apiCaller(t: () => TestServices) {
+  return (path: string, init: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}) => {
+    const n = ++callers;
+    const { services } = t();
+    return createApp(services, () => Promise.reject(new Error("no pages"))).request(path, {
+      method: init.body === undefined ? "GET" : "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "X-Forwarded-For": `198.18.${(n >> 8) & 255}.${n & 255}`,
+        Origin: services.config.baseUrl,
+        ...(init.cookie ? { Cookie: init.cookie } : {}),
+        ...init.headers,
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      redirect: "manual",
+    });
+  };
 }
