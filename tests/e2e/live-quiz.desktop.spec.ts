@@ -99,7 +99,9 @@ async function secondsLeft(page: Page): Promise<number> {
 test("a host and three players play a live quiz through to the final ranking", async ({ page: host, browser, baseURL }) => {
   // Four browsers and six accessibility checks on two cores: 66–72 s on a usual day, over 90 s on a slow one.
   test.setTimeout(180_000);
-  const code = await hostRoom(host, baseURL!, 30);
+  // 60 s a question: everyone answers at once (the reveal comes then), and the accessibility checks at
+  // question 1 took over 30 s on a loaded CI machine, so a 30 s question was over before Ada could answer.
+  const code = await hostRoom(host, baseURL!, 60);
   await expect(host.getByText(t.playerCountNone)).toBeVisible();
   await expect(host.getByRole("button", { name: t.start })).toBeDisabled();
   await expect(host.getByLabel(t.joinLink)).toHaveValue(`${baseURL}/quizzes/live/${code}`);
