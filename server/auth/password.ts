@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { promisify } from "node:util";
+import { slots } from "../http/render-slots";
 
 const scrypt = promisify(crypto.scrypt) as (
   password: string,
@@ -28,19 +29,15 @@ const KEY_LENGTH = 64;
  * (issue #31, H-2).
  */
 export const HASH_SLOTS = 2;
-let hashing = 0;
-const waiting: (() => void)[] = [];
+const hashSlots = slots(HASH_SLOTS);
 
 async function inHashSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (hashing >= HASH_SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
-  else hashing++;
+  await hashSlots.acquire();
+  const release = hashSlots.releaser();
   try {
     return await work();
   } finally {
-    // A freed slot passes straight to the next in line, else it is given back.
-    const next = waiting.shift();
-    if (next) next();
-    else hashing--;
+    release();
   }
 }
 

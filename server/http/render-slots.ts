@@ -8,7 +8,8 @@ import type { MiddlewareHandler } from "hono";
  * (docs/decisions/015). A slot is held until the response body has ended, failed, or its reader
  * went away, so a slow reader holds one slot, not the server.
  */
-export function renderSlots(limit: number): MiddlewareHandler {
+/** At most `limit` holders at once, first come first served; a releaser gives its slot back once. */
+export function slots(limit: number) {
   let active = 0;
   const waiting: (() => void)[] = [];
   const acquire = async () => {
@@ -26,6 +27,11 @@ export function renderSlots(limit: number): MiddlewareHandler {
       else active--;
     };
   };
+  return { acquire, releaser };
+}
+
+export function renderSlots(limit: number): MiddlewareHandler {
+  const { acquire, releaser } = slots(limit);
 
   return async (c, next) => {
     await acquire();
