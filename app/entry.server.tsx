@@ -4,8 +4,7 @@ import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, type HandleErrorFunction, ServerRouter } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
-import type { PageCacheHandle } from "~/lib/page-cache";
-import { deferScripts } from "../server/http/deferred-scripts";
+import type { PageHandle } from "~/lib/page-cache";
 import { PAGE_CACHE_HEADER } from "../server/http/page-cache";
 
 export const streamTimeout = 5_000;
@@ -24,7 +23,7 @@ export default function handleRequest(
   // The page's route says whether visitors' copies may be cached, and what content they show
   // (server/http/page-cache.ts takes this header off before anything is sent).
   const leaf = routerContext.staticHandlerContext.matches.at(-1);
-  const pageCache = leaf && (routerContext.routeModules[leaf.route.id]?.handle as Partial<PageCacheHandle> | undefined)?.pageCache;
+  const pageCache = leaf && (routerContext.routeModules[leaf.route.id]?.handle as PageHandle | undefined)?.pageCache;
   if (pageCache) responseHeaders.set(PAGE_CACHE_HEADER, pageCache.join(","));
 
   return new Promise<Response>((resolve, reject) => {
@@ -51,9 +50,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          // Content pages fetch their code once they are painted (server/http/deferred-scripts.ts).
-          if (pageCache) pipe(deferScripts()).pipe(body);
-          else pipe(body);
+          pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

@@ -4,15 +4,17 @@ import latoRegular from "../node_modules/@fontsource/lato/files/lato-latin-400-n
 import poppinsBold from "../node_modules/@fontsource/poppins/files/poppins-latin-700-normal.woff2?url";
 
 import type { ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteLoaderData } from "react-router";
 import { ErrorScreen } from "~/components/error-screen";
 import { NotFoundPage } from "~/components/not-found-page";
 import { AuthDialogProvider } from "~/features/auth/auth-dialog-provider";
 import { SiteShell } from "~/components/site-shell";
 import { useNonce } from "~/lib/nonce";
+import { isContentPage } from "~/lib/page-cache";
 import { anonymous, type Session } from "~/lib/session";
-import { bootScript } from "~/lib/site";
+import { bootScript, hasCookie } from "~/lib/site";
 import { texts } from "~/lib/texts";
+import { islandUrl } from "../server/http/islands";
 import { currentUser } from "../server/users/user-service";
 import type { Route } from "./+types/root";
 
@@ -21,8 +23,36 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const session: Session = user
     ? { status: "authenticated", user: { id: user.id, name: user.name || null, email: user.email } }
     : anonymous;
-  return { site: context.services.config.site, session };
+  const { site } = context.services.config;
+  return {
+    site,
+    session,
+    // Pages cached for visitors come in two copies, with and without the banner (server/http/page-cache.ts).
+    consented: hasCookie(site.consentCookie, request.headers.get("Cookie") ?? ""),
+    authFlash: context.authFlash ?? null,
+    island: islandUrl("site"),
+  };
 }
+
+/**
+ * Content pages prefetch and prerender the pages they link to as the reader points at a link
+ * (Speculation Rules, moderate eagerness): the next content page is usually on screen at the
+ * click. Only content pages: the API, forms' targets and app pages (which run their code) are left out.
+ */
+const speculationRules = JSON.stringify({
+  prerender: [
+    {
+      where: {
+        and: [
+          { href_matches: "/*" },
+          { not: { href_matches: ["/api/*", "/auth/*", "/uploads/*", "/compiler*", "/quizzes*", "/interview*", "/account*", "/bookmarks*", "/admin*", "/devinsights/*", "/*/solve"] } },
+          { not: { selector_matches: "[rel~=nofollow], [download], [data-no-prerender]" } },
+        ],
+      },
+      eagerness: "moderate",
+    },
+  ],
+});
 
 // Used only when no deeper route supplies its own meta: the error screen.
 export const meta: Route.MetaFunction = ({ data, error }) => {
@@ -45,9 +75,12 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  // Content pages are HTML with islands; app pages hydrate (docs/decisions/018).
+  const content = isContentPage(useMatches().map((match) => match.handle));
+  const signedIn = data?.session.status === "authenticated";
   return (
     // The boot script may set data-* attributes on <html> before React hydrates.
-    <html lang="en" suppressHydrationWarning>
+    <html lang="en" suppressHydrationWarning data-signed-in={signedIn ? "true" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -59,11 +92,13 @@ export function Layout({ children }: { children: ReactNode }) {
         />
         <Meta />
         <Links />
+        {content && data?.island && <script type="module" src={data.island} nonce={nonce} />}
+        {content && <script type="speculationrules" nonce={nonce} dangerouslySetInnerHTML={{ __html: speculationRules }} />}
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {!content && <ScrollRestoration nonce={nonce} />}
+        {!content && <Scripts nonce={nonce} />}
       </body>
     </html>
   );

@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import { type ServerBuild, createRequestHandler } from "react-router";
 import { createApi } from "./api/app";
 import type { ApiEnv } from "./api/types";
+import { authForms, clearFlashCookie, readAuthFlash } from "./http/auth-forms";
 import { bodyLimits } from "./http/body-limit";
 import { canonicalUrls } from "./http/canonical-url";
 import { clientKey } from "./http/client-address";
@@ -55,6 +56,11 @@ export function createApp(services: Services, build: () => Promise<ServerBuild>)
   }
 
   app.route("/", createApi());
+  // The frame's forms without JavaScript (sign-in, logout, cookie consent), answered through the API.
+  app.route(
+    "/",
+    authForms((request, c) => Promise.resolve(app.fetch(request, c.env))),
+  );
 
   // Pages answer at one address each: other spellings are redirected to it.
   app.use(canonicalUrls());
@@ -71,15 +77,20 @@ export function createApp(services: Services, build: () => Promise<ServerBuild>)
 
   // Pages rendered and streamed at once are limited (RENDER_SLOTS); more wait their turn.
   const slots: MiddlewareHandler = services.config.renderSlots > 0 ? renderSlots(services.config.renderSlots) : (_, next) => next();
-  app.all("*", pageForms(), slots, compressHtml(), pageCache ? pageCache.store() : privatePages(), (c) =>
-    renderPage(c.req.raw, {
+  app.all("*", pageForms(), slots, compressHtml(), pageCache ? pageCache.store() : privatePages(), async (c) => {
+    const authFlash = readAuthFlash(c.req.header("Cookie"));
+    const response = await renderPage(c.req.raw, {
       services,
       cspNonce: c.var.cspNonce,
       requestId: c.var.requestId,
       // For rate limits in page actions (starting a quiz), keyed as the API keys them.
       clientKey: () => clientKey(c, services),
-    }),
-  );
+      authFlash,
+    });
+    // A flash is shown once.
+    if (authFlash !== undefined) response.headers.append("Set-Cookie", clearFlashCookie(services.config.secureCookies));
+    return response;
+  });
 
   app.onError((error, c) => {
     // The request deadline's 503 (and any other answer an exception carries).

@@ -125,6 +125,7 @@ async function startPageCache({ config, database, logger }: Services): Promise<P
     dev: config.env === "development",
     nodeFastPath: config.pageCache.nodeFastPath,
     logger,
+    consentCookie: config.site.consentCookie,
   });
 }
 

@@ -1,49 +1,21 @@
 import { X } from "lucide-react";
-import { useEffect, useState } from "react";
-import { type PublicSettings, storageKeys } from "~/lib/site";
+import type { PublicSettings } from "~/lib/site";
 import { fill, texts } from "~/lib/texts";
 
-/** Spec §2 Header: promotes the app; once used or dismissed it stays away (local storage). */
+/**
+ * Spec §2 Header: promotes the app; once used or dismissed it stays away (a local-storage
+ * flag set by app/lib/enhance/shell.ts, read before paint by the boot script).
+ */
 export function AppBanner({ site }: { site: PublicSettings }) {
-  const [seen, setSeen] = useState(false);
-
-  useEffect(() => {
-    if (readFlag()) setSeen(true);
-  }, []);
-
-  function markSeen() {
-    try {
-      localStorage.setItem(storageKeys.appBannerSeen, new Date().toISOString());
-    } catch {
-      // Storage can be unavailable (private mode, quota): hiding for this page is enough.
-    }
-    setSeen(true);
-  }
-
-  if (seen) return null;
   return (
-    <aside className="app-banner" aria-label={texts.appBanner.label}>
+    <aside className="app-banner" aria-label={texts.appBanner.label} data-app-banner>
       <p className="app-banner__text">{fill(texts.appBanner.message, { name: site.name })}</p>
-      <a
-        className="button button--accent button--small"
-        href={site.playStoreUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        onClick={markSeen}
-      >
+      <a className="button button--accent button--small" href={site.playStoreUrl} target="_blank" rel="noopener noreferrer" data-app-banner-seen>
         {texts.appBanner.download}
       </a>
-      <button type="button" className="icon-button app-banner__close" aria-label={texts.appBanner.dismiss} onClick={markSeen}>
+      <button type="button" className="icon-button app-banner__close" aria-label={texts.appBanner.dismiss} data-app-banner-seen>
         <X aria-hidden size={18} />
       </button>
     </aside>
   );
-}
-
-function readFlag(): boolean {
-  try {
-    return localStorage.getItem(storageKeys.appBannerSeen) !== null;
-  } catch {
-    return false;
-  }
 }

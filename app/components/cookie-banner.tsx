@@ -1,30 +1,21 @@
-import { useEffect, useState } from "react";
-import { CONSENT_MAX_AGE_SECONDS, hasCookie } from "~/lib/site";
 import { texts } from "~/lib/texts";
 
 /**
  * Spec §2/§9: at the bottom of every page until the consent cookie exists; 'I understand'
- * sets it for 150 days. Scrolling does not count as consent.
+ * sets it for 150 days. Scrolling does not count as consent. A form post sets the cookie and
+ * returns to the page (server/http/auth-forms.ts); with scripts, app/lib/enhance/shell.ts sets
+ * it in place. Pages cached for visitors come in two copies, with and without the banner.
  */
-export function CookieBanner({ cookieName, secure }: { cookieName: string; secure: boolean }) {
-  const [consented, setConsented] = useState(false);
-
-  useEffect(() => {
-    if (hasCookie(cookieName, document.cookie)) setConsented(true);
-  }, [cookieName]);
-
-  function accept() {
-    document.cookie = `${cookieName}=true; Max-Age=${CONSENT_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
-    setConsented(true);
-  }
-
-  if (consented) return null;
+export function CookieBanner({ returnTo, cookieName, secure }: { returnTo: string; cookieName: string; secure: boolean }) {
   return (
     <section className="cookie-banner" aria-label={texts.cookies.label}>
       <p>{texts.cookies.message}</p>
-      <button type="button" className="button button--primary" onClick={accept}>
-        {texts.cookies.accept}
-      </button>
+      <form method="post" action="/consent" data-consent-cookie={cookieName} data-consent-secure={secure ? "" : undefined}>
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <button type="submit" className="button button--primary">
+          {texts.cookies.accept}
+        </button>
+      </form>
     </section>
   );
 }

@@ -1,55 +1,29 @@
 import { X } from "lucide-react";
-import { useEffect, useRef } from "react";
 import { NavLink } from "react-router";
+import { authDialogId } from "~/lib/auth-dialog";
 import { homeLink, navGroups, trailingLinks } from "~/lib/nav";
 import { displayName, useSession } from "~/lib/session";
 import type { PublicSettings } from "~/lib/site";
 import { texts } from "~/lib/texts";
 import { PlayStoreBadge } from "./play-store-badge";
-
-interface Props {
-  id: string;
-  open: boolean;
-  onClose: () => void;
-  onAuth: (view: "login" | "signup") => void;
-  onLogout: () => void;
-  site: PublicSettings;
-}
+import { LogoutForm } from "./site-header";
 
 /**
- * Spec §2: below 992 px the navigation lives in a side drawer. A modal <dialog> gives
- * the focus trap, Escape and an inert page behind it for free; a click on the backdrop
- * closes it too.
+ * Spec §2: below 992 px the navigation lives in a side drawer. A modal <dialog> opened by an
+ * invoker command (the header's menu button) gives the focus trap, Escape and an inert page
+ * behind it with no script; `closedby="any"` closes it on a click on the backdrop.
  */
-export function NavDrawer({ id, open, onClose, onAuth, onLogout, site }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
+export function NavDrawer({ id, site }: { id: string; site: PublicSettings }) {
   const session = useSession();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
-
   const t = texts.nav;
   return (
-    <dialog
-      ref={dialog}
-      id={id}
-      className="nav-drawer"
-      aria-labelledby={`${id}-title`}
-      onClose={onClose}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-    >
+    <dialog id={id} className="nav-drawer" aria-labelledby={`${id}-title`} closedby="any">
       <div className="nav-drawer__panel">
         <div className="nav-drawer__head">
           <h2 id={`${id}-title`} className="nav-drawer__title">
             {t.drawerTitle}
           </h2>
-          <button type="button" className="icon-button" aria-label={t.closeMenu} onClick={onClose} autoFocus>
+          <button type="button" className="icon-button" aria-label={t.closeMenu} command="close" commandfor={id} autoFocus>
             <X aria-hidden size={22} />
           </button>
         </div>
@@ -92,16 +66,15 @@ export function NavDrawer({ id, open, onClose, onAuth, onLogout, site }: Props) 
                 <NavLink to="/account">{displayName(session.user, t.fallbackUserName)}</NavLink>
               </p>
               <p className="nav-drawer__email">{session.user.email}</p>
-              <button type="button" className="button button--outline" onClick={onLogout}>
-                {t.logout}
-              </button>
+              <LogoutForm className="button button--outline">{t.logout}</LogoutForm>
             </>
           ) : (
             <>
-              <button type="button" className="button button--primary" onClick={() => onAuth("login")}>
+              {/* data-swap: with scripts on, the drawer closes as the dialog opens (app/lib/enhance/shell.ts). */}
+              <button type="button" className="button button--primary" command="show-modal" commandfor={authDialogId("login")} data-swap>
                 {t.login}
               </button>
-              <button type="button" className="button button--outline" onClick={() => onAuth("signup")}>
+              <button type="button" className="button button--outline" command="show-modal" commandfor={authDialogId("signup")} data-swap>
                 {t.signUp}
               </button>
             </>

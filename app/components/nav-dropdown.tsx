@@ -1,58 +1,25 @@
 import { ChevronDown } from "lucide-react";
-import { useEffect, useRef } from "react";
 import { NavLink } from "react-router";
 import type { NavGroup } from "~/lib/nav";
 
-interface Props {
-  group: NavGroup;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}
-
 /**
- * A disclosure menu of links (the WAI-ARIA navigation disclosure pattern): a button with
- * aria-expanded and a plain list, so Tab and screen readers work as on any link list.
- * Escape closes it and returns focus to its button; the header closes it on a click
- * outside and when another opens.
+ * A menu of links under a button, made with the Popover API: it opens and closes with no
+ * script, Escape and a click outside close it, and the browser returns focus to the button.
+ * The list stays a plain list of links for Tab and screen readers. `aria-expanded` follows
+ * the popover (app/lib/enhance/shell.ts); the browser also exposes it on its own.
  */
-export function NavDropdown({ group, open, onOpenChange }: Props) {
-  const button = useRef<HTMLButtonElement>(null);
+export function NavDropdown({ group }: { group: NavGroup }) {
   const menuId = `nav-menu-${group.id}`;
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      onOpenChange(false);
-      button.current?.focus();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [open, onOpenChange]);
-
   return (
-    <div
-      className="nav-dropdown"
-      onBlur={(event) => {
-        // Tabbing out of the open menu closes it.
-        if (open && event.relatedTarget && !event.currentTarget.contains(event.relatedTarget)) onOpenChange(false);
-      }}
-    >
-      <button
-        ref={button}
-        type="button"
-        className="nav-link nav-dropdown__button"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => onOpenChange(!open)}
-      >
+    <div className="nav-dropdown">
+      <button type="button" className="nav-link nav-dropdown__button" popoverTarget={menuId} aria-expanded="false" aria-controls={menuId}>
         {group.label}
         <ChevronDown aria-hidden size={16} className="nav-dropdown__chevron" />
       </button>
-      <ul id={menuId} className="nav-dropdown__menu" hidden={!open}>
+      <ul id={menuId} className="nav-dropdown__menu" popover="auto">
         {group.links.map((link) => (
           <li key={link.to}>
-            <NavLink to={link.to} className="nav-dropdown__item" onClick={() => onOpenChange(false)}>
+            <NavLink to={link.to} className="nav-dropdown__item">
               {link.label}
             </NavLink>
           </li>

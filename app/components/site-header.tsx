@@ -1,43 +1,24 @@
 import { CircleUserRound, LogOut, Menu, Search } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
-import { type NavGroup, homeLink, navGroups, trailingLinks } from "~/lib/nav";
+import type { ReactNode } from "react";
+import { Link, NavLink } from "react-router";
+import { authDialogId } from "~/lib/auth-dialog";
+import { homeLink, navGroups, trailingLinks } from "~/lib/nav";
 import { displayName, useSession } from "~/lib/session";
 import type { PublicSettings } from "~/lib/site";
 import { texts } from "~/lib/texts";
-import { useAuthDialog } from "~/lib/auth-dialog";
 import { NavDrawer } from "./nav-drawer";
 import { NavDropdown } from "./nav-dropdown";
 import { PlayStoreBadge } from "./play-store-badge";
 import { ThemeToggle } from "./theme-toggle";
 
-/** Spec §2 Header: sticky; desktop links and dropdowns, a drawer below 992 px. */
+/**
+ * Spec §2 Header: sticky; desktop links and dropdowns, a drawer below 992 px. Everything in it
+ * works as HTML before any script: the menus are popovers, the drawer and the login dialog open
+ * with invoker commands, logout is a form (docs/decisions/018).
+ */
 export function SiteHeader({ site }: { site: PublicSettings }) {
-  const [openMenu, setOpenMenu] = useState<NavGroup["id"] | null>(null);
-  const [drawerOpen, setDrawerOpen] = useState(false);
-  const nav = useRef<HTMLElement>(null);
-  const location = useLocation();
-  const auth = useAuthDialog();
   const session = useSession();
   const userName = session.status === "authenticated" ? displayName(session.user, texts.nav.fallbackUserName) : null;
-
-  // A navigation closes whatever menu led to it.
-  useEffect(() => {
-    setOpenMenu(null);
-    setDrawerOpen(false);
-  }, [location.pathname]);
-
-  // Spec §4: a click outside closes the dropdowns.
-  useEffect(() => {
-    if (!openMenu) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!nav.current?.contains(event.target as Node)) setOpenMenu(null);
-    };
-    document.addEventListener("pointerdown", onPointer);
-    return () => document.removeEventListener("pointerdown", onPointer);
-  }, [openMenu]);
-
-  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
 
   return (
     <header className="site-header">
@@ -46,7 +27,7 @@ export function SiteHeader({ site }: { site: PublicSettings }) {
           <img src="/images/logo.svg" alt="" width={36} height={36} />
           <span className="site-logo__name">{site.name}</span>
         </Link>
-        <nav ref={nav} aria-label={texts.nav.label} className="desktop-nav">
+        <nav aria-label={texts.nav.label} className="desktop-nav">
           <ul className="desktop-nav__list">
             <li>
               <NavLink to={homeLink.to} end className="nav-link">
@@ -55,7 +36,7 @@ export function SiteHeader({ site }: { site: PublicSettings }) {
             </li>
             {navGroups.map((group) => (
               <li key={group.id}>
-                <NavDropdown group={group} open={openMenu === group.id} onOpenChange={(open) => setOpenMenu(open ? group.id : null)} />
+                <NavDropdown group={group} />
               </li>
             ))}
             {trailingLinks.map((link) => (
@@ -81,18 +62,13 @@ export function SiteHeader({ site }: { site: PublicSettings }) {
                   <CircleUserRound aria-hidden size={22} className="header-account__icon" />
                   <span className="header-account__label">{userName}</span>
                 </Link>
-                <button
-                  type="button"
-                  className="button button--outline button--small header-account__logout"
-                  title={texts.nav.logout}
-                  onClick={() => void auth.logout()}
-                >
+                <LogoutForm className="button button--outline button--small header-account__logout" title={texts.nav.logout}>
                   <LogOut aria-hidden size={18} className="header-account__icon" />
                   <span className="header-account__label">{texts.nav.logout}</span>
-                </button>
+                </LogoutForm>
               </>
             ) : (
-              <button type="button" className="button button--primary button--small" onClick={() => auth.open("login")}>
+              <button type="button" className="button button--primary button--small" command="show-modal" commandfor={authDialogId("login")}>
                 {texts.nav.login}
               </button>
             )}
@@ -101,28 +77,27 @@ export function SiteHeader({ site }: { site: PublicSettings }) {
             type="button"
             className="icon-button drawer-toggle"
             aria-label={texts.nav.openMenu}
-            aria-expanded={drawerOpen}
+            aria-expanded="false"
             aria-controls="site-drawer"
-            onClick={() => setDrawerOpen((open) => !open)}
+            command="show-modal"
+            commandfor="site-drawer"
           >
             <Menu aria-hidden size={24} />
           </button>
         </div>
       </div>
-      <NavDrawer
-        id="site-drawer"
-        open={drawerOpen}
-        onClose={closeDrawer}
-        site={site}
-        onAuth={(view) => {
-          setDrawerOpen(false);
-          auth.open(view);
-        }}
-        onLogout={() => {
-          setDrawerOpen(false);
-          void auth.logout();
-        }}
-      />
+      <NavDrawer id="site-drawer" site={site} />
     </header>
+  );
+}
+
+/** Logout is a form post (spec §4: it ends the session and goes home). */
+export function LogoutForm({ className, title, children }: { className: string; title?: string; children: ReactNode }) {
+  return (
+    <form method="post" action="/auth/logout" data-logout-form className="inline-form">
+      <button type="submit" className={className} title={title}>
+        {children}
+      </button>
+    </form>
   );
 }

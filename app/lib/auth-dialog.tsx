@@ -2,11 +2,12 @@ import { createContext, useContext } from "react";
 
 export type AuthView = "login" | "signup";
 
+/** The id of the auth dialog's view (app/features/auth/auth-dialogs.tsx); buttons open it with `commandfor`. */
+export const authDialogId = (view: AuthView | "forgot") => `auth-${view}`;
+
 export interface AuthDialogControls {
   /** Opens the sign-in dialog in the given view. */
   open(view?: AuthView): void;
-  /** Signs out (spec §4); failures are only logged. */
-  logout(): Promise<void>;
 }
 
 const AuthDialogContext = createContext<AuthDialogControls | null>(null);

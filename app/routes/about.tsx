@@ -4,12 +4,12 @@ import { technologies } from "~/lib/technologies";
 import { fill, texts } from "~/lib/texts";
 import { useSite } from "~/lib/use-site";
 import type { Route } from "./+types/about";
-import { cachedFor } from "~/lib/page-cache";
+import { contentPage } from "~/lib/page-cache";
 
 const t = texts.about;
 
 // Visitors get this page from the page cache (it changes only with a new release).
-export const handle = cachedFor();
+export const handle = contentPage();
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);

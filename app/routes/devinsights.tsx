@@ -5,10 +5,10 @@ import { blogTexts as t, fill } from "~/lib/texts";
 import { useSite } from "~/lib/use-site";
 import { decodeCursor, listApprovedPosts } from "../../server/blog/blog-service";
 import type { Route } from "./+types/devinsights";
-import { cachedFor } from "~/lib/page-cache";
+import { contentPage } from "~/lib/page-cache";
 
 // Visitors get this page from the page cache until the published posts changes.
-export const handle = cachedFor("blog");
+export const handle = contentPage("blog");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const after = new URL(request.url).searchParams.get("after");

@@ -3,10 +3,10 @@ import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { fill, texts } from "~/lib/texts";
 import { useSite } from "~/lib/use-site";
 import type { Route } from "./+types/terms";
-import { cachedFor } from "~/lib/page-cache";
+import { contentPage } from "~/lib/page-cache";
 
 // Visitors get this page from the page cache (it changes only with a new release).
-export const handle = cachedFor();
+export const handle = contentPage();
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);

@@ -5,7 +5,9 @@ import zlib from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 import type { ApiEnv } from "../api/types";
 import type { Logger } from "../logger";
+import { AUTH_FLASH_COOKIE } from "../../app/features/auth/flash";
 import { CONTENT_SCOPES, type ContentScope } from "../../app/lib/page-cache";
+import { hasCookie } from "../../app/lib/site";
 import type { ContentVersionSnapshot, ContentVersions } from "./content-versions";
 import { contentSecurityPolicy, defaultSecurityHeaders } from "./security-headers";
 
@@ -66,11 +68,14 @@ export interface PageCacheOptions {
   /** Answer hits in node:http's listener (server.js); false sends them through Hono (for comparison). */
   nodeFastPath: boolean;
   logger: Logger;
+  /** The cookie-consent cookie: pages are kept in two copies, with and without the banner (issue #32). */
+  consentCookie?: string;
 }
 
 /** True for a request that carries no session: no auth cookie of ours and no bearer token. */
 export function isAnonymousRequest(cookie: string | null | undefined, authorization: string | null | undefined): boolean {
-  return !authorization && !(cookie && cookie.includes("better-auth."));
+  // A sign-in flash (auth-forms.ts) is for one reader too.
+  return !authorization && !(cookie && (cookie.includes("better-auth.") || cookie.includes(`${AUTH_FLASH_COOKIE}=`)));
 }
 
 /** The encoding to send: Brotli, else gzip, else none; `q=0` refuses one. */
@@ -110,7 +115,7 @@ export function inlineScriptHashes(html: string, nonce: string): string[] {
   for (const [, attributes = "", body = ""] of html.matchAll(inlineScript)) {
     if (!attributes.includes(ours) || /\bsrc\s*=/i.test(attributes)) continue;
     const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
-    if (type && type !== "module" && type !== "text/javascript") continue;
+    if (type && type !== "module" && type !== "text/javascript" && type !== "speculationrules") continue;
     // Hashed as served: the nonces are removed from the whole page, this script's text included.
     hashes.add(`'sha256-${crypto.createHash("sha256").update(body.replaceAll(ours, ""), "utf8").digest("base64")}'`);
   }
@@ -142,10 +147,16 @@ export class PageCache {
     return this.options.nodeFastPath;
   }
 
+  /** The key of a page's copy for this visitor: a visitor who gave cookie consent is shown no banner. */
+  private variant(key: string, cookie: string | null | undefined): string {
+    const name = this.options.consentCookie;
+    return name && cookie && hasCookie(name, cookie) ? `${key}\u0000consented` : key;
+  }
+
   /** The live entry for a request, if it may be served one. */
   find(method: string | undefined, key: string | undefined, cookie: string | null | undefined, authorization: string | null | undefined) {
     if ((method !== "GET" && method !== "HEAD") || !key) return undefined;
-    const entry = this.entries.get(key);
+    const entry = this.entries.get(this.variant(key, cookie));
     if (!entry || !isAnonymousRequest(cookie, authorization)) return undefined;
     if (!this.versions.isCurrent(entry.versions) || Date.now() - entry.storedAt > this.options.maxAgeMs) {
       this.remove(entry);
@@ -200,7 +211,7 @@ export class PageCache {
       // does for a path segment that is literally `*`): the outer pass stores the page, this one
       // only renders. Waiting for the pending render would be waiting for itself, for ever.
       if (this.renderers.has(c.req.raw)) return next();
-      const key = keyOf(c.req.url);
+      const key = this.variant(keyOf(c.req.url), c.req.header("Cookie"));
       const candidate =
         c.req.method === "GET" && key.length <= MAX_KEY_LENGTH && isAnonymousRequest(c.req.header("Cookie"), c.req.header("Authorization"));
       const pending = candidate ? this.rendering.get(key) : undefined;

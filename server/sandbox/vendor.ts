@@ -1,7 +1,8 @@
 import fs from "node:fs";
+import { projectRoot } from "../project-root";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 
 /**
  * Pyodide, sql.js and the React runtime for the sandbox (issue #7), served from our own origin out of their
@@ -22,13 +23,6 @@ const FILES: Record<string, { dir: () => string; files: string[] }> = {
   // Bundled by `npm run build` (scripts/build-react-runtime.js) into build/vendor.
   react: { dir: () => reactRuntimeDir, files: ["react-runtime.js"] },
 };
-
-/** The project root: the nearest folder above this module (server/sandbox, or build/server/assets when built) with a package.json. */
-const projectRoot = (() => {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  while (!fs.existsSync(path.join(dir, "package.json")) && path.dirname(dir) !== dir) dir = path.dirname(dir);
-  return dir;
-})();
 
 const reactRuntimeDir = path.join(projectRoot, "build/vendor");
 

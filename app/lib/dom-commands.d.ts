@@ -1,0 +1,13 @@
+// Attributes React passes through but its types do not know yet: invoker commands
+// (`command`/`commandfor` on buttons, Baseline 2025) and light dismiss for dialogs (`closedby`).
+import "react";
+
+declare module "react" {
+  interface ButtonHTMLAttributes<T> {
+    command?: "show-modal" | "close" | "request-close" | "toggle-popover" | "show-popover" | "hide-popover";
+    commandfor?: string;
+  }
+  interface DialogHTMLAttributes<T> {
+    closedby?: "any" | "closerequest" | "none";
+  }
+}

@@ -1,0 +1,140 @@
+// The site frame's behaviour with scripts, for both kinds of page: the site island runs it on
+// content pages, SiteShell on app pages (docs/decisions/018). Everything it enhances already
+// works as HTML: menus are popovers, the drawer and the auth dialogs open with invoker commands,
+// logout and cookie consent are forms. No framework, no text dictionary (words come from the
+// HTML's data attributes), so it stays a few kilobytes.
+import { blockCopying } from "~/lib/copy-guard";
+import { CONSENT_MAX_AGE_SECONDS, storageKeys } from "~/lib/site";
+import { enhanceAuth } from "./auth";
+
+/** `aria-expanded` on the buttons that open a popover or a dialog follows what they open. */
+function followExpanded(doc: Document): () => void {
+  const buttons = [...doc.querySelectorAll<HTMLButtonElement>("button[aria-expanded][popovertarget], button[aria-expanded][commandfor]")];
+  const targets = new Map<Element, HTMLButtonElement[]>();
+  for (const button of buttons) {
+    const target = doc.getElementById(button.getAttribute("popovertarget") ?? button.getAttribute("commandfor") ?? "");
+    if (target) targets.set(target, [...(targets.get(target) ?? []), button]);
+  }
+  const sync = (target: Element) => {
+    const open = target instanceof HTMLDialogElement ? target.open : target.matches(":popover-open");
+    for (const button of targets.get(target) ?? []) button.setAttribute("aria-expanded", String(open));
+  };
+  const onToggle = (event: Event) => {
+    if (event.target instanceof Element && targets.has(event.target)) sync(event.target);
+  };
+  const observer = new MutationObserver((records) => records.forEach((record) => sync(record.target as Element)));
+  for (const target of targets.keys()) {
+    if (target instanceof HTMLDialogElement) observer.observe(target, { attributes: true, attributeFilter: ["open"] });
+    sync(target);
+  }
+  doc.addEventListener("toggle", onToggle, true);
+  return () => {
+    observer.disconnect();
+    doc.removeEventListener("toggle", onToggle, true);
+  };
+}
+
+const closedByAnySupported = typeof HTMLDialogElement !== "undefined" && "closedBy" in HTMLDialogElement.prototype;
+
+function onClick(event: MouseEvent) {
+  const target = event.target as Element | null;
+  if (!target?.closest) return;
+  // A click on a light-dismiss dialog's backdrop closes it, where the browser does not yet.
+  if (!closedByAnySupported && target instanceof HTMLDialogElement && target.getAttribute("closedby") === "any") target.close();
+
+  // data-swap: a button that opens another dialog closes its own first (auth views, drawer to login).
+  const swap = target.closest<HTMLButtonElement>("button[data-swap][commandfor]");
+  if (swap) {
+    const next = swap.ownerDocument.getElementById(swap.getAttribute("commandfor") ?? "");
+    if (next instanceof HTMLDialogElement) {
+      event.preventDefault();
+      swap.closest("dialog")?.close();
+      if (!next.open) next.showModal();
+    }
+    return;
+  }
+
+  // A link in a menu or the drawer closes it (app pages move between pages without a reload).
+  const link = target.closest("a[href]");
+  if (link) {
+    const popover = link.closest<HTMLElement>("[popover]");
+    if (popover?.matches(":popover-open")) popover.hidePopover();
+    link.closest<HTMLDialogElement>("dialog.nav-drawer")?.close();
+  }
+
+  const theme = target.closest<HTMLElement>("[data-theme-toggle]");
+  if (theme) toggleTheme(theme);
+
+  if (target.closest("[data-app-banner-seen]")) {
+    try {
+      localStorage.setItem(storageKeys.appBannerSeen, new Date().toISOString());
+    } catch {
+      // Storage can be unavailable (private mode, quota): hiding for this page is enough.
+    }
+    document.documentElement.dataset.appBanner = "seen";
+  }
+
+  // Spec §2/§6: some links are for signed-in readers; visitors get the browser alert and,
+  // where the element says so, the login dialog.
+  const gate = target.closest<HTMLElement>("[data-login-gate]");
+  if (gate && document.documentElement.dataset.signedIn !== "true") {
+    event.preventDefault();
+    window.alert(gate.dataset.loginGate);
+    const then = gate.dataset.loginThen ? document.getElementById(gate.dataset.loginThen) : null;
+    if (then instanceof HTMLDialogElement && !then.open) then.showModal();
+  }
+}
+
+function currentTheme(): "dark" | "light" {
+  const chosen = document.documentElement.dataset.theme;
+  if (chosen === "dark" || chosen === "light") return chosen;
+  return window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+}
+
+function labelThemeToggles(doc: Document) {
+  const dark = currentTheme() === "dark";
+  for (const button of doc.querySelectorAll<HTMLElement>("[data-theme-toggle]")) {
+    const label = (dark ? button.dataset.labelLight : button.dataset.labelDark) ?? "";
+    button.setAttribute("aria-label", label);
+    button.title = label;
+  }
+}
+
+function toggleTheme(button: HTMLElement) {
+  const next = currentTheme() === "dark" ? "light" : "dark";
+  document.documentElement.dataset.theme = next;
+  try {
+    localStorage.setItem(storageKeys.theme, next);
+  } catch {
+    // Not remembered, but applied for this page.
+  }
+  labelThemeToggles(button.ownerDocument);
+}
+
+/** Spec §9: 'I understand' sets the consent cookie for 150 days; with scripts, in place. */
+function onSubmit(event: SubmitEvent) {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || !form.dataset.consentCookie) return;
+  event.preventDefault();
+  const secure = form.dataset.consentSecure !== undefined ? "; Secure" : "";
+  document.cookie = `${form.dataset.consentCookie}=true; Max-Age=${CONSENT_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure}`;
+  document.documentElement.dataset.consent = "given";
+  form.closest(".cookie-banner")?.remove();
+}
+
+/** Wires the frame's behaviour; returns the function that unwires it. */
+export function enhanceShell(doc: Document, { app }: { app: boolean }): () => void {
+  const stops = [followExpanded(doc), blockCopying(doc), enhanceAuth(doc, { app })];
+  labelThemeToggles(doc);
+  const media = window.matchMedia("(prefers-color-scheme: dark)");
+  const relabel = () => labelThemeToggles(doc);
+  media.addEventListener("change", relabel);
+  doc.addEventListener("click", onClick);
+  doc.addEventListener("submit", onSubmit);
+  return () => {
+    for (const stop of stops) stop();
+    media.removeEventListener("change", relabel);
+    doc.removeEventListener("click", onClick);
+    doc.removeEventListener("submit", onSubmit);
+  };
+}
