@@ -1,23 +1,15 @@
-// Part of `npm run build`: bundles the content pages' island scripts (app/islands/*.ts, one
-// entry per file that is not a test) into build/client/assets/islands/, fingerprinted, with a
-// manifest the server reads to name them in the page (server/http/islands.ts,
-// docs/decisions/018). Each entry is its own small module; what two entries share becomes a
-// shared chunk, loaded once.
-import fs from "node:fs";
+// Part of `npm run build`: bundles the content pages' island script (app/islands/site.ts) and
+// the page islands it imports on demand (app/islands/*.ts) into build/client/assets/islands/,
+// fingerprinted, with a manifest the server reads to name the entry in the page
+// (server/http/islands.ts, docs/decisions/018).
 import path from "node:path";
 import { build } from "vite";
 
 const root = path.resolve(import.meta.dirname, "..");
 export const ISLANDS_DIR = path.join(root, "app/islands");
 
-export function islandEntries() {
-  return Object.fromEntries(
-    fs
-      .readdirSync(ISLANDS_DIR)
-      .filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts") && !name.startsWith("_"))
-      .map((name) => [name.replace(/\.ts$/, ""), path.join(ISLANDS_DIR, name)]),
-  );
-}
+/** The entries: the site island; page islands are its dynamic imports. */
+export const islandEntries = () => ({ site: path.join(ISLANDS_DIR, "site.ts") });
 
 export async function buildIslands() {
   await build({

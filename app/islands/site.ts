@@ -1,8 +1,22 @@
-// The one island every content page loads (docs/decisions/018): the frame's behaviour, then the
-// page's own small behaviours, each loaded only on the pages whose HTML asks for it.
+// The one island script every content page loads (docs/decisions/018): the frame's behaviour,
+// then the page's own islands. An element with `data-island="name"` gets the module
+// app/islands/name.ts, loaded only on pages that have such an element; its default export is
+// called once with each such element. Keep them small: all islands a page loads before any
+// interaction count against its 25 kB (gzip) budget. Anything heavy (a runner, an editor) is
+// imported by the island when the reader asks for it.
 import { enhanceShell } from "~/lib/enhance/shell";
 
+type Island = (root: HTMLElement) => void;
+
+const islands: Record<string, () => Promise<{ default: Island }>> = {};
+
 enhanceShell(document, { app: false });
+
+for (const root of document.querySelectorAll<HTMLElement>("[data-island]")) {
+  const load = islands[root.dataset.island ?? ""];
+  if (!load) console.warn(`no island named ${root.dataset.island}`);
+  else void load().then((module) => module.default(root));
+}
 document.documentElement.dataset.hydrated = "true";
 
 // Measured after the page has loaded, as on app pages.
