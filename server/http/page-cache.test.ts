@@ -234,7 +234,7 @@ describe("a cached page asked for without compression (curl, bots, proxies)", ()
       const { ask, renders, reachedApp } = await start();
       const first = await ask(PAGE, { "Accept-Encoding": "br" });
       expect(first.headers.get("X-Cache")).toBe("miss");
-      for (const headers of [{}, { "Accept-Encoding": "identity" }, { "Accept-Encoding": "br;q=0, gzip;q=0" }]) {
+      for (const headers of <Record<string, string>[]>[{}, { "Accept-Encoding": "identity" }, { "Accept-Encoding": "br;q=0, gzip;q=0" }]) {
         const plain = await ask(PAGE, headers);
         expect(plain.status).toBe(200);
         expect(plain.headers.get("X-Cache")).toBe("hit");
