@@ -1,15 +1,18 @@
 // Part of `npm run bench` (issue #14): throughput against the machine's limit.
 // - a cached anonymous page, answered on the socket and through Hono, against nginx serving the
-//   same bytes (Debian's nginx-light, when installed): the physical limit here;
+//   same bytes (Debian's nginx-light, when installed): the physical limit here; asked for with
+//   Brotli and without Accept-Encoding (curl, bots, proxies: issue #32), each against nginx
+//   sending the bytes that request got;
 // - an uncached server-rendered 100-question list against a one-line page (the not-found page:
 //   the site's shell around one line) rendered by the same stack;
 // - the API's 100-question list against a bare Hono route sending the same JSON;
 // - /api/health; the server's resident memory idle and under load; start-up time to the first
 //   200 with 1,000 questions to import.
 // Load comes from wrk when installed (as in ARCHITECTURE.md's figures), else autocannon, on the
-// same two cores as the server.
+// same two cores as the server. `cachedPagesOnly`: the cached page's rows and nothing else.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -22,6 +25,11 @@ const LIST = "/javascript-questions?kind=theory&level=beginner";
 const ONE_LINE = "/404";
 const API_LIST = "/api/questions?technology=javascript&kind=theory&level=beginner&limit=100";
 const COMPRESSED = { "Accept-Encoding": "br, gzip" };
+/** How the cached page is asked for: as browsers do, and as curl, bots and proxies do. */
+const PAGE_REQUESTS = [
+  ["Brotli", COMPRESSED],
+  ["no Accept-Encoding", {}],
+];
 
 const haveWrk = spawnSync("sh", ["-c", "command -v wrk"]).status === 0;
 const nginxBinary = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p));
@@ -73,7 +81,23 @@ async function measure(url, options, pid) {
   return { ...result, rss: peak };
 }
 
-/** nginx serving `body` with the given headers at /page, on a free port. */
+/**
+ * A response's headers and its bytes as sent (fetch would decode them, and add an
+ * Accept-Encoding of its own).
+ */
+function getRaw(url, headers) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks = [];
+        res.on("data", (chunk) => chunks.push(chunk));
+        res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
+
+/** nginx serving `body` at /page on a free port, labelled with `contentEncoding` if there is one. */
 async function startNginx(body, contentEncoding) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-bench-nginx-"));
   fs.writeFileSync(path.join(dir, "page"), body);
@@ -94,7 +118,7 @@ http {
     location = /page {
       root ${dir};
       default_type "text/html; charset=utf-8";
-      add_header Content-Encoding ${contentEncoding};
+      ${contentEncoding ? `add_header Content-Encoding ${contentEncoding};` : ""}
     }
   }
 }
@@ -161,7 +185,7 @@ async function startupTime(root, count) {
   return { first, second };
 }
 
-export async function benchThroughput({ root, duration, connections }) {
+export async function benchThroughput({ root, duration, connections, cachedPagesOnly = false }) {
   const generator = haveWrk ? "wrk -t1" : "autocannon";
   const rows = [];
   const add = (name, r, ratioTo, ratioName) =>
@@ -185,71 +209,81 @@ export async function benchThroughput({ root, duration, connections }) {
   let idleRss = 0;
   let peakRss = 0;
   try {
-    // 1. The page cache: on the socket (the default), then through Hono.
+    // 1. The page cache: on the socket (the default), then through Hono; each way it is asked for
+    // against nginx sending the very bytes that request gets.
     const cached = await serverWith({});
-    let page;
+    const limits = new Map();
     try {
       idleRss = rssMb(cached.pid);
-      page = Buffer.from(await (await fetch(cached.base + PAGE, { headers: { "Accept-Encoding": "br" } })).arrayBuffer());
-      const hit = await fetch(cached.base + PAGE, { headers: COMPRESSED });
-      if (hit.headers.get("x-cache") !== "hit") throw new Error(`${PAGE} was not served from the page cache`);
-      const nginx = nginxBinary ? await startNginx(page, "br") : null;
-      const limit = nginx ? await measure(nginx.url, { ...options, headers: COMPRESSED }) : null;
-      await nginx?.stop();
-      if (limit) add(`nginx, the same ${(page.length / 1024).toFixed(1)} kB (Brotli)`, limit);
-      add(
-        `cached page ${PAGE}, on the socket`,
-        await measure(cached.base + PAGE, { ...options, headers: COMPRESSED }, cached.pid),
-        limit,
-        "nginx",
-      );
-      add("/api/health", await measure(cached.base + "/api/health", options, cached.pid));
-      const api = await measure(cached.base + API_LIST, options, cached.pid);
-      const apiGzip = await measure(cached.base + API_LIST, { ...options, headers: { "Accept-Encoding": "gzip" } }, cached.pid);
-      const json = await (await fetch(cached.base + API_LIST)).text();
-      const bare = await startBareHono(root, json);
-      const honoJson = await measure(bare.url, options);
-      await bare.stop();
-      add(`bare Hono route, the same JSON (${(json.length / 1024).toFixed(1)} kB)`, honoJson);
-      add("API list, 100 questions (anonymous, from the cache)", api, honoJson, "bare Hono");
-      add("the same, asking for gzip (as apps' HTTP clients do)", apiGzip, honoJson, "bare Hono");
-      peakRss = Math.max(...rows.map((r) => r.rss ?? 0));
-      const throughHono = await serverWith({ PAGE_CACHE_FAST_PATH: "false" });
-      try {
-        add(
-          "cached page, through Hono (PAGE_CACHE_FAST_PATH=false)",
-          await measure(throughHono.base + PAGE, { ...options, headers: COMPRESSED }, throughHono.pid),
-          limit,
-          "nginx",
-        );
-      } finally {
-        await throughHono.stop();
+      for (const [label, headers] of PAGE_REQUESTS) {
+        await getRaw(cached.base + PAGE, headers); // stores it, if this is the first request
+        const page = await getRaw(cached.base + PAGE, headers);
+        if (page.status !== 200 || page.headers["x-cache"] !== "hit")
+          throw new Error(`${PAGE} (${label}) was not served from the page cache`);
+        if (page.body.length !== Number(page.headers["content-length"]))
+          throw new Error(`${PAGE} (${label}): Content-Length is not the body's`);
+        const encoding = page.headers["content-encoding"];
+        const nginx = nginxBinary ? await startNginx(page.body, encoding) : null;
+        const limit = nginx ? await measure(nginx.url, { ...options, headers }) : null;
+        await nginx?.stop();
+        limits.set(label, limit);
+        if (limit) add(`nginx, the same ${(page.body.length / 1024).toFixed(1)} kB (${encoding ?? "uncompressed"})`, limit);
+        add(`cached page, ${label}, on the socket`, await measure(cached.base + PAGE, { ...options, headers }, cached.pid), limit, "nginx");
       }
+      if (!cachedPagesOnly) {
+        add("/api/health", await measure(cached.base + "/api/health", options, cached.pid));
+        const api = await measure(cached.base + API_LIST, options, cached.pid);
+        const apiGzip = await measure(cached.base + API_LIST, { ...options, headers: { "Accept-Encoding": "gzip" } }, cached.pid);
+        const json = await (await fetch(cached.base + API_LIST)).text();
+        const bare = await startBareHono(root, json);
+        const honoJson = await measure(bare.url, options);
+        await bare.stop();
+        add(`bare Hono route, the same JSON (${(json.length / 1024).toFixed(1)} kB)`, honoJson);
+        add("API list, 100 questions (anonymous, from the cache)", api, honoJson, "bare Hono");
+        add("the same, asking for gzip (as apps' HTTP clients do)", apiGzip, honoJson, "bare Hono");
+      }
+      peakRss = Math.max(...rows.map((r) => r.rss ?? 0));
     } finally {
       await cached.stop();
     }
+    const throughHono = await serverWith({ PAGE_CACHE_FAST_PATH: "false" });
+    try {
+      for (const [label, headers] of PAGE_REQUESTS) {
+        const limit = limits.get(label);
+        add(
+          `cached page, ${label}, through Hono (PAGE_CACHE_FAST_PATH=false)`,
+          await measure(throughHono.base + PAGE, { ...options, headers }, throughHono.pid),
+          limit,
+          "nginx",
+        );
+      }
+    } finally {
+      await throughHono.stop();
+    }
 
     // 2. Server rendering without the cache (as signed-in readers get it), gzip per request.
-    const uncached = await serverWith({ PAGE_CACHE_MB: "0" });
+    const uncached = cachedPagesOnly ? null : await serverWith({ PAGE_CACHE_MB: "0" });
     try {
       const gzip = { "Accept-Encoding": "gzip" };
-      const oneLine = await measure(uncached.base + ONE_LINE, { ...options, headers: gzip, status404: true }, uncached.pid);
-      add("one-line page (not found), rendered per request", oneLine);
-      const list = await measure(uncached.base + LIST, { ...options, headers: gzip }, uncached.pid);
-      add("100-question list, rendered per request", list, oneLine, "one-line page");
-      peakRss = Math.max(peakRss, oneLine.rss, list.rss);
+      if (uncached) {
+        const oneLine = await measure(uncached.base + ONE_LINE, { ...options, headers: gzip, status404: true }, uncached.pid);
+        add("one-line page (not found), rendered per request", oneLine);
+        const list = await measure(uncached.base + LIST, { ...options, headers: gzip }, uncached.pid);
+        add("100-question list, rendered per request", list, oneLine, "one-line page");
+        peakRss = Math.max(peakRss, oneLine.rss, list.rss);
+      }
     } finally {
-      await uncached.stop();
+      await uncached?.stop();
     }
   } finally {
     fs.rmSync(contentDir, { recursive: true, force: true });
   }
 
   console.log(
-    `\nThroughput (issue #14): ${generator}, ${connections} connections, ${duration} s per target, ${os.cpus().length} cores shared\n`,
+    `\nThroughput (issue #14): ${generator}, ${connections} connections, ${duration} s per target, ${os.cpus().length} cores shared; cached page: ${PAGE}\n`,
   );
   console.log(
-    "target".padEnd(58),
+    "target".padEnd(76),
     "req/s".padStart(9),
     "p50 ms".padStart(8),
     "p99 ms".padStart(8),
@@ -259,7 +293,7 @@ export async function benchThroughput({ root, duration, connections }) {
   );
   for (const r of rows) {
     console.log(
-      r.name.padEnd(58),
+      r.name.padEnd(76),
       r.rps.toFixed(0).padStart(9),
       r.p50.toFixed(2).padStart(8),
       r.p99.toFixed(2).padStart(8),
@@ -270,6 +304,7 @@ export async function benchThroughput({ root, duration, connections }) {
   }
   if (!nginxBinary) console.log("\n(nginx is not installed: apt-get install nginx-light to compare with the machine's limit)");
   console.log(`\nresident memory: ${idleRss.toFixed(0)} MB idle after start, ${peakRss.toFixed(0)} MB at most under load`);
+  if (cachedPagesOnly) return;
   const startup = await startupTime(root, 1_000);
   console.log(
     `start-up to the first 200 of /: ${(startup.first / 1000).toFixed(2)} s importing 1,000 questions, ` +

@@ -3,7 +3,8 @@
 // measures requests/s and latency with autocannon on this machine (the load generator
 // shares the two cores with the server, as in ARCHITECTURE.md's figures).
 // Options: --duration <s> (default 10), --connections <n> (default 32), --no-throughput,
-// --no-blog, --no-questions, --no-runner (skip those parts).
+// --no-blog, --no-questions, --no-runner (skip those parts); --cached-pages: only the cached
+// content page, with Brotli and without Accept-Encoding, against nginx serving the same bytes.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,6 +24,12 @@ const option = (name, fallback) => {
 };
 const duration = option("duration", 10);
 const connections = option("connections", 32);
+
+if (args.includes("--cached-pages")) {
+  ensureBuild(root);
+  await benchThroughput({ root, duration, connections, cachedPagesOnly: true });
+  process.exit(0);
+}
 
 ensureBuild(root);
 const server = await startFreshServer(root, "bench");

@@ -39,7 +39,12 @@ export function createApp(services: Services, build: () => Promise<ServerBuild>)
   app.use(requestLog(services.logger));
   app.use(requestDeadline(services.config.requestTimeoutMs));
   app.use(securityHeaders({ https: services.config.secureCookies, dev: mode === "development" }));
-  app.use(crossSiteGuard(new URL(services.config.baseUrl).origin, { trustForwardedHost: services.config.trustProxy > 0 }));
+  app.use(
+    crossSiteGuard(new URL(services.config.baseUrl).origin, {
+      trustForwardedHost: services.config.trustProxy > 0,
+      trustedOrigins: services.config.trustedOrigins,
+    }),
+  );
   // One body limit for every route, before anything reads a body (the image upload has a larger one).
   app.use(bodyLimits());
   app.use(async (c, next) => {

@@ -68,6 +68,12 @@ test("an https BASE_URL turns on secure cookies and loses its trailing slash", (
   expect(config.secureCookies).toBe(true);
 });
 
+test("without BASE_URL, pages at any loopback spelling of the server's address are trusted; with it, only its origin", () => {
+  expect(loadConfig({ PORT: "4000" }).trustedOrigins).toEqual(["http://localhost:4000", "http://127.0.0.1:4000", "http://[::1]:4000"]);
+  expect(loadConfig({ PORT: "4000", BASE_URL: "http://localhost:4000/" }).trustedOrigins).toEqual(["http://localhost:4000"]);
+  expect(loadConfig({ BASE_URL: "https://devprep.example/" }).trustedOrigins).toEqual(["https://devprep.example"]);
+});
+
 test("empty variables count as unset", () => {
   expect(loadConfig({ PORT: "", SITE_NAME: "" }).port).toBe(3000);
 });

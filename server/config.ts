@@ -104,6 +104,13 @@ export interface Config {
   port: number;
   host: string;
   baseUrl: string;
+  /**
+   * The origins whose pages may sign in, sign up and change things: BASE_URL's; without one
+   * (development), the server's own address in each loopback spelling (localhost, 127.0.0.1,
+   * [::1]) on its port, so that opening http://127.0.0.1:3000 works as well as the printed
+   * http://localhost:3000.
+   */
+  trustedOrigins: string[];
   secureCookies: boolean;
   database: DatabaseTarget;
   dataDir: string;
@@ -156,6 +163,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: env.PORT,
     host: env.HOST,
     baseUrl,
+    trustedOrigins: env.BASE_URL
+      ? [new URL(baseUrl).origin]
+      : ["localhost", "127.0.0.1", "[::1]"].map((host) => `http://${host}:${env.PORT}`),
     secureCookies: baseUrl.startsWith("https://"),
     database: parseDatabaseUrl(env.DATABASE_URL, dataDir, env.SQLITE_SYNCHRONOUS),
     dataDir,

@@ -4,7 +4,9 @@ import { type RateRule, consume } from "../rate-limit/rate-limiter";
 import { rateLimited } from "./errors";
 import { withoutSessionTokens } from "./session-tokens";
 import type { ApiEnv } from "./types";
-import type { Auth } from "../auth/auth";
+import { type Auth, authErrorCodes } from "../auth/auth";
+import { authTexts } from "../../app/lib/texts/auth";
+import { fill } from "../../app/lib/texts/site";
 
 /** Issue #4: sign-in and sign-up, at most 5 attempts a minute per client, and per email from one client. */
 export const AUTH_ATTEMPTS = { limit: 5, windowMs: 60_000 };
@@ -120,8 +122,25 @@ export const authRouter = new Hono<ApiEnv>().on(["GET", "POST"], "/*", async (c)
 
   const headers = new Headers(c.req.raw.headers);
   headers.set("x-devprep-client", address);
-  return withoutSessionTokens(c.req.path, await services.auth.handler(new Request(c.req.url, { method: c.req.method, headers, body })));
+  const response = await services.auth.handler(new Request(c.req.url, { method: c.req.method, headers, body }));
+  return withoutSessionTokens(c.req.path, await explainRefusedOrigin(response, services.config.baseUrl));
 });
+
+/**
+ * better-auth refuses a page at an origin it does not trust (the site opened at another
+ * address than BASE_URL's) with a bare "Invalid origin": the reader is told the address to use.
+ */
+async function explainRefusedOrigin(response: Response, address: string): Promise<Response> {
+  if (response.status !== 403) return response;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: string } | null;
+  if (body?.code !== authErrorCodes.originRefused) return response;
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Length");
+  return Response.json({ code: body.code, message: fill(authTexts.otherOrigin, { address }) }, { status: 403, headers });
+}
 
 /** A text field of a JSON, URL-encoded or multipart body, trimmed (an email lowercased); null when there is none. */
 export async function bodyField(body: ArrayBuffer, contentType: string | undefined, name: "email" | "token"): Promise<string | null> {

@@ -29,6 +29,8 @@ export const authErrorCodes = {
   nameAsPassword: passwordRefusals.name.code,
   samePassword: "PASSWORD_UNCHANGED",
   passwordRequired: "PASSWORD_REQUIRED",
+  /** better-auth's, for a page at an origin not in trustedOrigins (its message is replaced: server/api/auth.ts). */
+  originRefused: "INVALID_ORIGIN",
 } as const;
 
 interface AuthDeps {
@@ -111,7 +113,7 @@ export function createAuth({ config, db, dialect, secret, logger, mailer, hashCo
     secret,
     database: { db, type: dialect, transaction: true },
     telemetry: { enabled: false },
-    trustedOrigins: [config.baseUrl],
+    trustedOrigins: config.trustedOrigins,
     logger: {
       log: (level, message, ...args) => logger[level]({ args }, `auth: ${message}`),
     },

@@ -81,7 +81,7 @@ describe.each(testDialects())("requests from other sites, on %s", (dialect: Dial
 
 describe("the host a write is addressed to", () => {
   /** The guard alone, in front of a route that says "done". */
-  const guarded = (ownOrigin: string, options?: { trustForwardedHost?: boolean }) => {
+  const guarded = (ownOrigin: string, options?: { trustForwardedHost?: boolean; trustedOrigins?: string[] }) => {
     const app = new Hono();
     app.use(crossSiteGuard(ownOrigin, options));
     app.all("*", (c) => c.text("done"));
@@ -117,6 +117,17 @@ describe("the host a write is addressed to", () => {
     }
     expect((await write(app, "http://rebind.evil.example:3000/quizzes")).status).toBe(403);
     expect((await write(guarded("http://127.0.0.1:4000"), "http://localhost:4001/x")).status).toBe(200);
+  });
+
+  test("pages at the trusted origins (without BASE_URL, every loopback spelling of the server's address) may write, as better-auth lets them sign up", async () => {
+    const trustedOrigins = ["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000"];
+    const app = guarded("http://localhost:3000", { trustedOrigins });
+    for (const origin of trustedOrigins)
+      expect((await write(app, "http://localhost/api/contact", { Origin: origin })).status, origin).toBe(200);
+    expect((await write(app, "http://localhost/api/contact", { Origin: "http://127.0.0.1:5173" })).status).toBe(403);
+    expect(
+      (await write(guarded("http://localhost:3000"), "http://localhost/api/contact", { Origin: "http://127.0.0.1:3000" })).status,
+    ).toBe(403);
   });
 
   test("behind trusted proxies the forwarded host counts, every hop of it; otherwise X-Forwarded-Host is ignored", async () => {

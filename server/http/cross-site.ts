@@ -25,8 +25,15 @@ export const crossSiteMessages = {
  * X-Forwarded-Host they pass on): a page on a name that resolves to our address (DNS rebinding)
  * is same-origin in the browser's eyes, and only the host tells it apart. When BASE_URL is on
  * this machine (development, tests), any of its loopback names and ports will do.
+ *
+ * `trustedOrigins` (config.trustedOrigins, which better-auth trusts too) are the pages whose
+ * Origin is accepted besides the request's own; without BASE_URL, the loopback spellings of the
+ * server's address, so both layers take a sign-up from http://127.0.0.1:3000.
  */
-export function crossSiteGuard(ownOrigin: string, { trustForwardedHost = false } = {}): MiddlewareHandler {
+export function crossSiteGuard(
+  ownOrigin: string,
+  { trustForwardedHost = false, trustedOrigins = [ownOrigin] }: { trustForwardedHost?: boolean; trustedOrigins?: string[] } = {},
+): MiddlewareHandler {
   const own = new URL(ownOrigin);
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
@@ -39,7 +46,9 @@ export function crossSiteGuard(ownOrigin: string, { trustForwardedHost = false }
     const origin = c.req.header("Origin");
     if (site === undefined && origin === undefined) return c.req.header("Cookie") ? refuse(crossSiteMessages.noOrigin) : next();
     const allowed =
-      site !== undefined ? site === "same-origin" || site === "none" : origin === own.origin || origin === new URL(c.req.url).origin;
+      site !== undefined
+        ? site === "same-origin" || site === "none"
+        : trustedOrigins.includes(origin!) || origin === own.origin || origin === new URL(c.req.url).origin;
     return allowed ? next() : refuse(crossSiteMessages.otherSite);
   };
 }

@@ -1,7 +1,11 @@
 import crypto from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { TrieRouter } from "hono/router/trie-router";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { ApiEnv } from "../api/types";
 import { createLogger } from "../logger";
 import type { ContentVersions } from "./content-versions";
@@ -23,8 +27,11 @@ function fakeVersions() {
   };
 }
 
-/** An app whose pages are random text of `size` bytes, cacheable for the given scopes; counts renders. */
-function appWith(cache: PageCache, size = 2000) {
+/**
+ * An app whose pages are `page`, or random text of that many bytes, cacheable for the scopes in
+ * the query string (`?scopes=blog`); counts renders.
+ */
+function appWith(cache: PageCache, page: number | string = 2000) {
   let renders = 0;
   const app = new Hono<ApiEnv>();
   app.use(async (c, next) => {
@@ -35,7 +42,10 @@ function appWith(cache: PageCache, size = 2000) {
   app.get("*", cache.store(), (c) => {
     renders++;
     const scopes = c.req.query("scopes");
-    const body = `<html><script nonce="n0nce">boot()</script><p>${crypto.randomBytes(size / 2).toString("hex")}</p></html>`;
+    const body =
+      typeof page === "string"
+        ? page
+        : `<html><script nonce="n0nce">boot()</script><p>${crypto.randomBytes(page / 2).toString("hex")}</p></html>`;
     return c.html(body, c.req.query("status") === "404" ? 404 : 200, scopes === undefined ? {} : { [PAGE_CACHE_HEADER]: scopes });
   });
   return { app, renders: () => renders };
@@ -107,7 +117,8 @@ describe("the page cache", () => {
   it("stays within its byte budget, dropping the least recently used page first", async () => {
     const { versions } = fakeVersions();
     const cache = new PageCache(versions, options);
-    const { app } = appWith(cache, 4000);
+    // ~6 kB a page as kept (Brotli, gzip and the page itself): twelve are more than the 64 kB budget.
+    const { app } = appWith(cache, 2000);
     const ask = (path: string) => app.request(path, { headers: { "Accept-Encoding": "br" } });
     for (let i = 0; i < 12; i++) {
       await ask(`/p${i}?scopes=`);
@@ -148,6 +159,124 @@ describe("the page cache", () => {
     const responses = await Promise.all(Array.from({ length: 10 }, () => app.request("/same?scopes=questions")));
     expect(renders()).toBe(1);
     expect(new Set(await Promise.all(responses.map((r) => r.text()))).size).toBe(1);
+  });
+});
+
+/** A page with a nonce'd script and text beyond ASCII (so bytes and characters differ), and how it is served. */
+const rendered = `<!doctype html><html><script nonce="n0nce">boot()</script><p>Réponse — ${"<li>an answer</li>".repeat(300)}</p></html>`;
+const served = rendered.replace(' nonce="n0nce"', "");
+
+/** The page cache in front of an app whose cached page is `rendered`. */
+function cachedSite() {
+  const cache = new PageCache(fakeVersions().versions, options);
+  return { cache, ...appWith(cache, rendered) };
+}
+const PAGE = "/page?scopes=blog";
+
+/** What a client gets: status, headers, and the body as the page's text, decoded as its Content-Encoding says. */
+async function received(status: number, headers: Headers, body: Buffer) {
+  const encoding = headers.get("Content-Encoding");
+  const decode = encoding === "br" ? brotliDecompressSync : encoding === "gzip" ? gunzipSync : (b: Buffer) => b;
+  return { status, headers, length: body.length, text: decode(body).toString("utf8") };
+}
+
+/** server.js's set-up: hits answered on the socket by serveNode, everything else through the app. */
+async function nodeServer(cache: PageCache, app: Hono<ApiEnv>) {
+  const listener = getRequestListener(app.fetch);
+  const server = http.createServer((req, res) => {
+    if (cache.serveNode(req, res)) return;
+    reachedApp++;
+    void listener(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  servers.push(server);
+  let reachedApp = 0;
+  // node:http, not fetch: fetch would add an Accept-Encoding of its own.
+  const ask = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+    new Promise<Awaited<ReturnType<typeof received>>>((resolve, reject) => {
+      http
+        .request({ port, host: "127.0.0.1", path, method, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => {
+            const h = new Headers();
+            for (const [name, value] of Object.entries(res.headers)) if (typeof value === "string") h.set(name, value);
+            resolve(received(res.statusCode ?? 0, h, Buffer.concat(chunks)));
+          });
+        })
+        .on("error", reject)
+        .end();
+    });
+  return { ask, reachedApp: () => reachedApp };
+}
+const servers: http.Server[] = [];
+afterAll(() => servers.forEach((server) => server.close()));
+
+describe("a cached page asked for without compression (curl, bots, proxies)", () => {
+  const paths = {
+    "through the app (serve)": async () => {
+      const site = cachedSite();
+      const ask = async (path: string, headers: Record<string, string> = {}, method = "GET") => {
+        const response = await site.app.request(path, { method, headers });
+        return received(response.status, response.headers, Buffer.from(await response.arrayBuffer()));
+      };
+      return { ...site, ask, reachedApp: () => NaN };
+    },
+    "on the socket (serveNode)": async () => {
+      const site = cachedSite();
+      return { ...site, ...(await nodeServer(site.cache, site.app)) };
+    },
+  };
+
+  for (const [name, start] of Object.entries(paths)) {
+    it(`is a cache hit with the page's exact bytes and no Content-Encoding, ${name}`, async () => {
+      const { ask, renders, reachedApp } = await start();
+      const first = await ask(PAGE, { "Accept-Encoding": "br" });
+      expect(first.headers.get("X-Cache")).toBe("miss");
+      for (const headers of <Record<string, string>[]>[{}, { "Accept-Encoding": "identity" }, { "Accept-Encoding": "br;q=0, gzip;q=0" }]) {
+        const plain = await ask(PAGE, headers);
+        expect(plain.status).toBe(200);
+        expect(plain.headers.get("X-Cache")).toBe("hit");
+        expect(plain.headers.get("Content-Encoding")).toBeNull();
+        expect(plain.text).toBe(served);
+        expect(plain.length).toBe(Buffer.byteLength(served));
+        expect(plain.headers.get("Content-Length")).toBe(String(Buffer.byteLength(served)));
+        expect(plain.headers.get("Content-Type")).toMatch(/^text\/html/);
+        expect(plain.headers.get("Vary")).toContain("Accept-Encoding");
+        expect(plain.headers.get("ETag")).toBe(first.headers.get("ETag"));
+        expect(plain.headers.get("Content-Security-Policy")).toContain(sha256Source("boot()"));
+      }
+      // Brotli and gzip clients are served as before: the same page, compressed, with its length.
+      for (const encoding of ["br", "gzip"]) {
+        const compressed = await ask(PAGE, { "Accept-Encoding": encoding });
+        expect(compressed.headers.get("X-Cache")).toBe("hit");
+        expect(compressed.headers.get("Content-Encoding")).toBe(encoding);
+        expect(compressed.headers.get("Content-Length")).toBe(String(compressed.length));
+        expect(compressed.length).toBeLessThan(Buffer.byteLength(served) / 5);
+        expect(compressed.text).toBe(served);
+      }
+      // Revalidation and HEAD need no body, whatever the encoding.
+      const etag = first.headers.get("ETag")!;
+      const notModified = await ask(PAGE, { "If-None-Match": etag });
+      expect(notModified.status).toBe(304);
+      expect(notModified.length).toBe(0);
+      expect(notModified.headers.get("ETag")).toBe(etag);
+      expect(notModified.headers.get("Vary")).toContain("Accept-Encoding");
+      const head = await ask(PAGE, {}, "HEAD");
+      expect(head.headers.get("X-Cache")).toBe("hit");
+      expect(head.headers.get("Content-Length")).toBe(String(Buffer.byteLength(served)));
+      expect(head.length).toBe(0);
+      expect(renders()).toBe(1);
+      // On the socket, every hit is answered before the app: only the first request reached it.
+      if (name.includes("serveNode")) expect(reachedApp()).toBe(1);
+    });
+  }
+
+  it("counts the uncompressed bytes in the cache's budget", async () => {
+    const { cache, app } = cachedSite();
+    await app.request(PAGE);
+    expect(cache.bytes).toBeGreaterThan(Buffer.byteLength(served));
   });
 });
 

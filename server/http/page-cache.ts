@@ -26,7 +26,8 @@ import { contentSecurityPolicy, defaultSecurityHeaders } from "./security-header
  *   nonces are removed and its policy lists the SHA-256 hashes of its inline scripts.
  * - Entries remember the content versions they were built from (content-versions.ts) and are
  *   dropped once a version moves on, or after `maxAgeMs` whatever happens.
- * - Kept as Brotli and gzip, least recently used first out once `maxBytes` is reached.
+ * - Kept as Brotli, gzip and uncompressed (for clients that send no Accept-Encoding: curl, some
+ *   bots and proxies), all three counted in `maxBytes`; least recently used first out once it is reached.
  * - Hits are answered by `serveNode` in server.js's request listener, before Hono, the API
  *   and React Router; `serve()` answers them as the app's first middleware otherwise.
  */
@@ -40,9 +41,10 @@ export const PRIVATE_PAGE_CACHE_CONTROL = "private, no-cache";
 const MAX_KEY_LENGTH = 512;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-const gunzip = promisify(zlib.gunzip);
 
 export type Encoding = "br" | "gzip";
+/** How a cached page's bytes are sent: compressed one of two ways, or as they are. */
+export type Coding = Encoding | "identity";
 
 export interface CachedPage {
   key: string;
@@ -53,10 +55,12 @@ export interface CachedPage {
   etag: string;
   br: Buffer;
   gzip: Buffer;
+  /** The page as rendered, for a client that takes no compression. */
+  identity: Buffer;
   /** Response headers without Content-Encoding and Content-Length. */
   headers: [string, string][];
-  /** For node:http's writeHead, per encoding: the headers above plus encoding and length, flat. */
-  nodeHeaders: Record<Encoding, string[]>;
+  /** For node:http's writeHead, per coding: the headers above plus encoding (if any) and length, flat. */
+  nodeHeaders: Record<Coding, string[]>;
   bytes: number;
 }
 
@@ -177,11 +181,9 @@ export class PageCache {
       res.writeHead(304, this.notModifiedHeaders(entry));
       res.end();
     } else {
-      const encoding = chooseEncoding(req.headers["accept-encoding"]);
-      // A client that takes no compression is rare: the app decompresses for it.
-      if (!encoding) return false;
-      res.writeHead(entry.status, entry.nodeHeaders[encoding]);
-      res.end(req.method === "HEAD" ? undefined : entry[encoding]);
+      const coding = chooseEncoding(req.headers["accept-encoding"]) ?? "identity";
+      res.writeHead(entry.status, entry.nodeHeaders[coding]);
+      res.end(req.method === "HEAD" ? undefined : entry[coding]);
     }
     this.logHit(req.method ?? "GET", req.url ?? "", res.statusCode, started);
     return true;
@@ -194,7 +196,7 @@ export class PageCache {
       const url = c.req.url;
       const entry = this.find(c.req.method, keyOf(url), c.req.header("Cookie"), c.req.header("Authorization"));
       if (!entry) return next();
-      const response = await this.respond(entry, c.req.raw.headers, c.req.method, "hit");
+      const response = this.respond(entry, c.req.raw.headers, c.req.method, "hit");
       this.logHit(c.req.method, new URL(url).pathname, response.status, started);
       return response;
     };
@@ -218,7 +220,7 @@ export class PageCache {
       if (pending) {
         const entry = await pending;
         if (entry) {
-          c.res = await this.respond(entry, c.req.raw.headers, c.req.method, "hit");
+          c.res = this.respond(entry, c.req.raw.headers, c.req.method, "hit");
           return;
         }
       }
@@ -242,7 +244,7 @@ export class PageCache {
           return;
         }
         this.put(entry);
-        c.res = await this.respond(entry, c.req.raw.headers, c.req.method, "miss");
+        c.res = this.respond(entry, c.req.raw.headers, c.req.method, "miss");
       } catch (error) {
         settle(null);
         throw error;
@@ -292,8 +294,7 @@ export class PageCache {
         : []),
       ...defaultSecurityHeaders({ https: this.options.https, html: isHtml }),
     ];
-    const nodeHeaders = (encoding: Encoding, body: Buffer) =>
-      [...headers, ["X-Cache", "hit"], ["Content-Encoding", encoding], ["Content-Length", String(body.length)]].flat();
+    const nodeHeaders = (coding: Coding, body: Buffer) => [...headers, ["X-Cache", "hit"], ...codingHeaders(coding, body)].flat();
     return {
       key,
       status: res.status,
@@ -302,9 +303,10 @@ export class PageCache {
       etag,
       br,
       gzip: gz,
+      identity: raw,
       headers,
-      nodeHeaders: { br: nodeHeaders("br", br), gzip: nodeHeaders("gzip", gz) },
-      bytes: br.length + gz.length + key.length * 2 + 2048,
+      nodeHeaders: { br: nodeHeaders("br", br), gzip: nodeHeaders("gzip", gz), identity: nodeHeaders("identity", raw) },
+      bytes: br.length + gz.length + raw.length + key.length * 2 + 2048,
     };
   }
 
@@ -328,16 +330,13 @@ export class PageCache {
   }
 
   /** `cache`: whether the page was in the cache (X-Cache, for operators and tests). */
-  private async respond(entry: CachedPage, request: Headers, method: string, cache: "hit" | "miss"): Promise<Response> {
+  private respond(entry: CachedPage, request: Headers, method: string, cache: "hit" | "miss"): Response {
     if (matchesEtag(request.get("If-None-Match"), entry.etag)) {
       return new Response(null, { status: 304, headers: this.notModifiedHeaders(entry) });
     }
-    const encoding = chooseEncoding(request.get("Accept-Encoding"));
-    const body = encoding ? entry[encoding] : await gunzip(entry.gzip);
-    const headers = new Headers(entry.headers);
-    headers.set("X-Cache", cache);
-    if (encoding) headers.set("Content-Encoding", encoding);
-    headers.set("Content-Length", String(body.length));
+    const coding = chooseEncoding(request.get("Accept-Encoding")) ?? "identity";
+    const body = entry[coding];
+    const headers = new Headers([...entry.headers, ["X-Cache", cache], ...codingHeaders(coding, body)]);
     return new Response(method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer>), {
       status: entry.status,
       headers,
@@ -353,6 +352,12 @@ export class PageCache {
     const durationMs = Math.round((performance.now() - started) * 10) / 10;
     this.options.logger.info({ method, path: path.split("?")[0], status, durationMs, cache: "hit" }, "request");
   }
+}
+
+/** Content-Encoding (none for identity) and Content-Length of a cached page's bytes. */
+function codingHeaders(coding: Coding, body: Buffer): [string, string][] {
+  const length: [string, string] = ["Content-Length", String(body.length)];
+  return coding === "identity" ? [length] : [["Content-Encoding", coding], length];
 }
 
 /** The cache key: path and query string as the app sees them. */

@@ -35,3 +35,12 @@ test("a 429 shows the rate-limit text", () => {
 test("an answer with nothing to say falls back to the generic failure", () => {
   expect(authErrorMessage(502, null)).toBe(authTexts.failed);
 });
+
+test("a page at another address than the site's, or another site, is told so in plain words, not as an unexpected error", () => {
+  const otherAddress =
+    "This is not the site's address: sign-in and sign-up work only at http://localhost:3000. Please open the site there and try again.";
+  expect(authErrorMessage(403, { code: "INVALID_ORIGIN", message: otherAddress })).toBe(otherAddress);
+  expect(authErrorMessage(403, { error: { code: "forbidden", message: "Requests from other sites are not accepted." } })).toBe(
+    "Requests from other sites are not accepted.",
+  );
+});

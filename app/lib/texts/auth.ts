@@ -36,6 +36,8 @@ export const authTexts = {
   // The spec names the hosted service it used; we name our own settings (issue #4).
   disabled: "Email/password authentication is not enabled. Please check the authentication settings.",
   unexpected: "An unexpected error occurred: {message}",
+  // Not in the spec: a page opened at another address than the site's (issue #32).
+  otherOrigin: "This is not the site's address: sign-in and sign-up work only at {address}. Please open the site there and try again.",
   tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
   googleCancelled: "Google sign-in was cancelled or the pop-up window was closed.",
   googleAlreadyOpen: "A sign-in pop-up was already open. Please complete or close the existing one.",
