@@ -69,8 +69,22 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } }, testIgnore: /\.mobile\.spec\.ts$/ },
-    { name: "mobile", use: { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: false }, testIgnore: /\.desktop\.spec\.ts$/ },
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+      testIgnore: [/\.mobile\.spec\.ts$/, /\.nojs\.spec\.ts$/],
+    },
+    {
+      name: "mobile",
+      use: { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: false },
+      testIgnore: [/\.desktop\.spec\.ts$/, /\.nojs\.spec\.ts$/],
+    },
+    // Issue #32: content pages work before any script has run, and with JavaScript off.
+    {
+      name: "no-js",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, javaScriptEnabled: false },
+      testMatch: /\.nojs\.spec\.ts$/,
+    },
   ],
   webServer: [
     {

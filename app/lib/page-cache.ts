@@ -32,3 +32,13 @@ export const uncachedContentPage: PageHandle = { hydrate: false };
 export function isContentPage(handles: readonly unknown[]): boolean {
   return handles.some((handle) => (handle as PageHandle | undefined)?.hydrate === false);
 }
+
+/**
+ * `export const clientLoader = loadAsDocument` on every content page: an app page's router that
+ * navigates to one loads it as a document instead (a content page has no client-side render;
+ * its behaviour comes from its islands). The promise never settles: the page is leaving.
+ */
+export function loadAsDocument({ request }: { request: Request }): Promise<never> {
+  window.location.assign(request.url);
+  return new Promise(() => undefined);
+}

@@ -5,12 +5,13 @@ import { blogTexts as t } from "~/lib/texts";
 import { findPost } from "../../server/blog/blog-service";
 import { currentUser } from "../../server/users/user-service";
 import type { Route } from "./+types/blog-post";
-import { contentPage } from "~/lib/page-cache";
+import { contentPage, loadAsDocument } from "~/lib/page-cache";
 
 type State = "not-found" | "not-approved" | "failed" | "missing";
 
 // Visitors get this page from the page cache until the published posts changes.
 export const handle = contentPage("blog");
+export const clientLoader = loadAsDocument;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = params.id?.trim();

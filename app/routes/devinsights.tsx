@@ -5,10 +5,11 @@ import { blogTexts as t, fill } from "~/lib/texts";
 import { useSite } from "~/lib/use-site";
 import { decodeCursor, listApprovedPosts } from "../../server/blog/blog-service";
 import type { Route } from "./+types/devinsights";
-import { contentPage } from "~/lib/page-cache";
+import { contentPage, loadAsDocument } from "~/lib/page-cache";
 
 // Visitors get this page from the page cache until the published posts changes.
 export const handle = contentPage("blog");
+export const clientLoader = loadAsDocument;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const after = new URL(request.url).searchParams.get("after");

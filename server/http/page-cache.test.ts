@@ -57,6 +57,33 @@ const sha256Source = (script: string) => `'sha256-${crypto.createHash("sha256").
 const options = { maxBytes: 64 * 1024, maxAgeMs: 60_000, https: false, dev: false, nodeFastPath: true, logger: createLogger("silent") };
 
 describe("the page cache", () => {
+  it("keeps two copies of a page, for visitors with and without cookie consent, and never serves one for the other", async () => {
+    const { versions } = fakeVersions();
+    const cache = new PageCache(versions, { ...options, consentCookie: "devpreps" });
+    let renders = 0;
+    const app = new Hono<ApiEnv>();
+    app.use(async (c, next) => {
+      c.set("cspNonce", "n0nce");
+      await next();
+    });
+    app.use(cache.serve());
+    app.get("*", cache.store(), (c) => {
+      renders++;
+      const consented = (c.req.header("Cookie") ?? "").includes("devpreps=true");
+      return c.html(consented ? "<p>page</p>" : "<p>page</p><section>cookie banner</section>", 200, { [PAGE_CACHE_HEADER]: "" });
+    });
+    const ask = (cookie?: string) => app.request("/a", { headers: { "Accept-Encoding": "gzip", ...(cookie ? { Cookie: cookie } : {}) } });
+    const text = async (response: Response) => gunzipSync(Buffer.from(await response.arrayBuffer())).toString();
+    expect(await text(await ask())).toContain("cookie banner");
+    expect(await text(await ask("theme=dark; devpreps=true"))).not.toContain("cookie banner");
+    // Hits on either copy, in any order, leave each visitor their own.
+    for (let i = 0; i < 2; i++) {
+      expect(await text(await ask("devpreps=true"))).not.toContain("cookie banner");
+      expect(await text(await ask())).toContain("cookie banner");
+    }
+    expect(renders).toBe(2);
+  });
+
   it("keeps a page its route allows, until the content behind it changes", async () => {
     const { bump, versions } = fakeVersions();
     const { app, renders } = appWith(new PageCache(versions, options));

@@ -167,8 +167,8 @@ export class PageCache {
       return undefined;
     }
     // Most recently used last: eviction takes from the front.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    this.entries.delete(entry.key);
+    this.entries.set(entry.key, entry);
     return entry;
   }
 

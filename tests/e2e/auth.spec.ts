@@ -188,7 +188,7 @@ test("while signing in the inputs are disabled and the button reads 'Logging In.
   await waitForHydration(page);
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/api/auth/sign-in/email", async (route) => {
+  await page.route("**/auth/login", async (route) => {
     await held;
     await route.continue();
   });
@@ -239,22 +239,3 @@ test("while signing up the button reads 'Signing Up...'", async ({ page }) => {
   await expect(dialog).toBeHidden();
 });
 
-test.describe("when the operator has switched email sign-in off", () => {
-  // The server's refusal (proved in server/api/auth.test.ts) is replayed here, to check its words.
-  test.use({ allowConsoleErrors: /status of 400/ });
-
-  test("the dialog says email/password authentication is not enabled", async ({ page }) => {
-    await page.route("**/api/auth/sign-in/email", (route) =>
-      route.fulfill({
-        status: 400,
-        contentType: "application/json",
-        body: JSON.stringify({ code: "EMAIL_PASSWORD_DISABLED", message: "Email and password is not enabled" }),
-      }),
-    );
-    const dialog = await openAuth(page, "login");
-    await dialog.getByLabel(authTexts.email).fill(uniqueEmail());
-    await dialog.getByLabel(authTexts.password).fill(PASSWORD);
-    await dialog.getByRole("button", { name: authTexts.loginButton }).click();
-    await expect(dialog.getByRole("alert")).toHaveText(authTexts.disabled);
-  });
-});

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import { acceptCookies, expect, openSiteDatabase, test, waitForHydration } from "./fixtures";
 
 /**
@@ -45,4 +46,47 @@ test("content pages load none of the editor, runner, TypeScript, Pyodide or sql.
   await page.goto("/compiler");
   await expect(page.locator(".cm-content")).toBeVisible();
   expect(requested.some((p) => p.includes("code-editor-"))).toBe(true);
+});
+
+/** Issue #32: a content page loads its islands, at most 25 kB (gzip) before any interaction, and no framework. */
+const ISLANDS_BUDGET_KB = 25;
+const client = path.resolve(import.meta.dirname, "../../build/client");
+const gzipKb = (pathname: string) => zlib.gzipSync(fs.readFileSync(path.join(client, pathname)), { level: 9 }).length / 1024;
+
+test("content pages load only island scripts before interaction, at most 25 kB, and no React or React Router", async ({ page, baseURL }) => {
+  const db = await openSiteDatabase();
+  const question = db.prepare("select id from question where kind = 'console' and status = 'published' limit 1").get() as { id: string };
+  const post = db.prepare("select id from blog_post where status = 'approved' limit 1").get() as { id: string };
+  db.close();
+  await acceptCookies(page, baseURL!);
+  for (const url of [
+    "/",
+    "/javascript-questions",
+    `/javascript-questions/${question.id}`,
+    "/search?q=closure",
+    "/devinsights",
+    `/blog/${post.id}`,
+    "/aboutus",
+    "/contactus",
+    "/privacy",
+    "/terms",
+    "/htmloverview",
+    "/no/such/page",
+  ]) {
+    const scripts: string[] = [];
+    const onResponse = (response: { request(): { resourceType(): string }; url(): string }) => {
+      if (response.request().resourceType() === "script") scripts.push(new URL(response.url()).pathname);
+    };
+    page.on("response", onResponse);
+    await page.goto(url);
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    page.off("response", onResponse);
+    const outside = scripts.filter((pathname) => !pathname.startsWith("/assets/islands/"));
+    expect(outside, `${url} loads code that is not an island`).toEqual([]);
+    const sizes = scripts.map((pathname) => ({ pathname, kb: gzipKb(pathname) }));
+    const total = sizes.reduce((sum, s) => sum + s.kb, 0);
+    expect(total, `${url}: ${sizes.map((s) => `${s.pathname} ${s.kb.toFixed(1)} kB`).join(", ")}`).toBeLessThanOrEqual(ISLANDS_BUDGET_KB);
+    expect(await page.evaluate(() => "__reactRouterContext" in window || "__reactRouterManifest" in window)).toBe(false);
+  }
 });

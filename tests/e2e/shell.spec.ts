@@ -96,7 +96,7 @@ test("copying page text is blocked, while text in a form field stays copyable", 
   // A form field holds the user's own text.
   await page.goto("/contactus");
   await waitForHydration(page);
-  const email = page.getByLabel("Email", { exact: true });
+  const email = page.getByRole("main").getByLabel("Email", { exact: true });
   await email.fill("ada@example.com");
   await email.selectText();
   await page.keyboard.press("Control+C");
@@ -132,16 +132,18 @@ test("the home page with a query string redirects to /404 on a full load", async
   await expect(page).toHaveURL(/\/404$/);
 });
 
-test("the home page with a query string replaces the history entry on a client navigation", async ({ page }) => {
-  await page.goto("/404");
+test("an app page's router reaches a content page with a document load, so the content page's islands run", async ({ page }) => {
+  await page.goto("/compiler");
   await waitForHydration(page);
-  const before = await page.evaluate(() => history.length);
-  await page.evaluate(() =>
-    (window as unknown as { __reactRouterDataRouter: { navigate(to: string): void } }).__reactRouterDataRouter.navigate("/?ref=x"),
-  );
-  await expect(page).toHaveURL(/\/404$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.notFound.title);
-  expect(await page.evaluate(() => history.length)).toBe(before);
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await page.evaluate(() => {
+    const router = (window as unknown as { __reactRouterDataRouter: { navigate(to: string): void } }).__reactRouterDataRouter;
+    setTimeout(() => router.navigate("/aboutus"));
+  });
+  await expect(page).toHaveURL(/\/aboutus$/);
+  await waitForHydration(page);
+  expect(await page.evaluate(() => "sameDocument" in window), "loaded as a new document").toBe(false);
+  expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
 });
 
 test("a routing failure shows the error screen with its status", async ({ page }) => {
@@ -165,8 +167,9 @@ test("a routing failure shows the error screen with its status", async ({ page }
   await expectAccessible(page);
 });
 
-test("a spinner overlay covers the page while the next page loads", async ({ page }) => {
-  await page.goto("/404");
+test("a spinner overlay covers the page while the next page loads", async ({ page, baseURL }) => {
+  await acceptCookies(page, baseURL!);
+  await page.goto("/compiler");
   await waitForHydration(page);
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -174,48 +177,50 @@ test("a spinner overlay covers the page while the next page loads", async ({ pag
     await held;
     await route.continue();
   });
-  await page.locator(".not-found__links").getByRole("link", { name: texts.notFound.home }).click();
+  await page.locator('footer a[href="/quizzes"]').first().click();
   const overlay = page.getByTestId("navigation-overlay");
   await expect(overlay).toBeVisible();
   await expect(overlay).toHaveAttribute("role", "status");
   release();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/quizzes$/);
   await expect(overlay).toBeHidden();
 });
 
-test("a page that has not loaded after 120 seconds is loaded afresh from the server", async ({ page }) => {
+test("a page that has not loaded after 120 seconds is loaded afresh from the server", async ({ page, baseURL }) => {
+  await acceptCookies(page, baseURL!);
   await page.clock.install();
-  await page.goto("/404");
+  await page.goto("/compiler");
   await waitForHydration(page);
   // The page data never arrives, as on a connection that stalled.
   await page.route(/\.data(\?|$)/, () => {});
-  await page.locator(".not-found__links").getByRole("link", { name: texts.notFound.home }).click();
+  await page.locator('footer a[href="/quizzes"]').first().click();
   await expect(page.getByTestId("navigation-overlay")).toBeVisible();
   await page.clock.runFor(119_000);
-  expect(new URL(page.url()).pathname).toBe("/404");
-  const reload = page.waitForEvent("framenavigated", (frame) => frame === page.mainFrame() && new URL(frame.url()).pathname === "/");
+  expect(new URL(page.url()).pathname).toBe("/compiler");
+  const reload = page.waitForEvent("framenavigated", (frame) => frame === page.mainFrame() && new URL(frame.url()).pathname === "/quizzes");
   await page.clock.runFor(1_500);
   await reload;
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.home.title);
+  await expect(page).toHaveURL(/\/quizzes$/);
 });
 
 test.describe("a route chunk that fails to load", () => {
   test.use({ allowConsoleErrors: /Error loading route module|Failed to fetch dynamically imported module|net::ERR_FAILED|TypeError/ });
 
-  test("recovers with a reload instead of a dead page", async ({ page }) => {
-    await page.goto("/404");
+  test("recovers with a reload instead of a dead page", async ({ page, baseURL }) => {
+    await acceptCookies(page, baseURL!);
+    await page.goto("/compiler");
     await waitForHydration(page);
     await page.evaluate(() => ((window as unknown as { marker: string }).marker = "before"));
-    await page.route(/\/assets\/home-[^/]*\.js$/, (route) => route.abort());
+    await page.route(/\/assets\/quizzes-[^/]*\.js$/, (route) => route.abort());
     const reloaded = page.waitForEvent("load");
-    await page.locator(".not-found__links").getByRole("link", { name: texts.notFound.home }).click();
+    await page.locator('footer a[href="/quizzes"]').first().click();
     await reloaded;
     // The page reloaded: our marker is gone and the page works again.
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker ?? "reloaded")).toBe("reloaded");
     await waitForHydration(page);
-    await page.unroute(/\/assets\/home-[^/]*\.js$/);
-    await page.locator(".not-found__links").getByRole("link", { name: texts.notFound.home }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.home.title);
+    await page.unroute(/\/assets\/quizzes-[^/]*\.js$/);
+    await page.locator('footer a[href="/quizzes"]').first().click();
+    await expect(page).toHaveURL(/\/quizzes$/);
   });
 });
 
@@ -258,28 +263,6 @@ test("web-vitals is not part of the first load and arrives after hydration", asy
   const response = await page.goto("/");
   expect(await response?.text()).not.toContain("web-vitals");
   expect((await vitals).status()).toBe(200);
-});
-
-test("a content page is painted before it asks for its code, then hydrates; an app page preloads its code at once", async ({
-  page,
-  request,
-}) => {
-  expect(await (await request.get("/javascript-questions")).text()).not.toContain('rel="modulepreload"');
-  await page.goto("/javascript-questions");
-  await waitForHydration(page);
-  const timing = await page.evaluate(() => {
-    const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-    const scripts = performance.getEntriesByType("resource").filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name));
-    return {
-      loaded: navigation.loadEventStart,
-      firstScript: Math.min(...scripts.map((entry) => entry.startTime)),
-      scripts: scripts.length,
-    };
-  });
-  expect(timing.scripts).toBeGreaterThan(5);
-  expect(timing.firstScript).toBeGreaterThanOrEqual(timing.loaded);
-  // The compiler is nothing without its code: it is fetched with the page.
-  expect(await (await request.get("/compiler")).text()).toContain('rel="modulepreload"');
 });
 
 test("robots.txt and sitemap.xml describe the public site", async ({ request, baseURL }) => {

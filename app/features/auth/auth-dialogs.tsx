@@ -85,7 +85,17 @@ function AuthDialog({ view, title, flash, children }: { view: AuthView | "forgot
 function AuthForm({ view, returnTo, flash }: { view: AuthView; returnTo: string; flash: AuthFlash | null }) {
   const signup = view === "signup";
   return (
-    <form className="form" method="post" action={`/auth/${view}`} noValidate data-auth-form={view}>
+    <form
+      className="form"
+      method="post"
+      action={`/auth/${view}`}
+      noValidate
+      data-auth-form={view}
+      // The spec's words for a check the island makes before sending (the server makes it too).
+      data-missing-name={t.missingName}
+      data-invalid-email={t.invalidEmail}
+      data-short-password={t.shortPassword}
+    >
       <input type="hidden" name="returnTo" value={returnTo} />
       <fieldset className="form__fields">
         {signup && (

@@ -12,10 +12,18 @@ export interface AuthFields {
   name?: string;
 }
 
+/** What is wrong with the fields first, by the spec's text's key (the island has no text dictionary). */
+export type AuthFieldProblem = "missingName" | "invalidEmail" | "shortPassword";
+
+export function authFieldProblem(fields: AuthFields, view: "login" | "signup"): AuthFieldProblem | null {
+  if (view === "signup" && !fields.name?.trim()) return "missingName";
+  if (!EMAIL_PATTERN.test(fields.email.trim())) return "invalidEmail";
+  if (fields.password.length < MIN_PASSWORD_LENGTH) return "shortPassword";
+  return null;
+}
+
 /** The first problem with the fields, as the spec words it, or null when they are fine. */
 export function validateAuthFields(fields: AuthFields, view: "login" | "signup"): string | null {
-  if (view === "signup" && !fields.name?.trim()) return authTexts.missingName;
-  if (!EMAIL_PATTERN.test(fields.email.trim())) return authTexts.invalidEmail;
-  if (fields.password.length < MIN_PASSWORD_LENGTH) return authTexts.shortPassword;
-  return null;
+  const problem = authFieldProblem(fields, view);
+  return problem && authTexts[problem];
 }

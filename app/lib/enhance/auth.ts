@@ -3,6 +3,7 @@
 // the form is sent with fetch, its busy label shows, errors appear in place and a sign-in
 // either reloads the page (content pages) or tells the app to reload its data (app pages).
 // No framework and no text dictionary: the words come from the HTML's data attributes.
+import { authFieldProblem } from "~/features/auth/validation";
 import { storageKeys } from "~/lib/site";
 
 /** Dispatched on window after a sign-in made in the dialog on an app page. */
@@ -66,6 +67,16 @@ function resetDialog(dialog: HTMLDialogElement) {
   show(dialog.querySelector("[data-auth-notice]"), null);
 }
 
+/** Spec §4: the fields are checked before anything is sent; the form carries the spec's words. */
+function checkFields(form: HTMLFormElement): string | null {
+  const view = form.dataset.authForm;
+  if (view !== "login" && view !== "signup") return null;
+  const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? "";
+  const problem = authFieldProblem({ name: value("name"), email: value("email"), password: value("password") }, view);
+  const words = { missingName: form.dataset.missingName, invalidEmail: form.dataset.invalidEmail, shortPassword: form.dataset.shortPassword };
+  return problem && (words[problem] ?? null);
+}
+
 async function send(form: HTMLFormElement): Promise<FormAnswer> {
   const body = new URLSearchParams(new FormData(form) as unknown as Record<string, string>);
   const response = await fetch(form.action, { method: "POST", body, headers: { Accept: "application/json" } });
@@ -88,7 +99,9 @@ export function enhanceAuth(doc: Document, { app }: { app: boolean }): () => voi
     const dialog = form.closest("dialog");
     const fieldset = form.querySelector("fieldset");
     const button = form.querySelector<HTMLElement>("[data-busy-label]");
-    show(dialog?.querySelector("[data-auth-error]"), null);
+    const problem = checkFields(form);
+    show(dialog?.querySelector("[data-auth-error]"), problem);
+    if (problem) return;
     const request = send(form);
     if (fieldset) fieldset.disabled = true;
     setBusy(button, true);

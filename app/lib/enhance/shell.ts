@@ -118,8 +118,17 @@ function onSubmit(event: SubmitEvent) {
   event.preventDefault();
   const secure = form.dataset.consentSecure !== undefined ? "; Secure" : "";
   document.cookie = `${form.dataset.consentCookie}=true; Max-Age=${CONSENT_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure}`;
+  // The stylesheet hides the banner from then on (the boot script sets the same on later pages).
   document.documentElement.dataset.consent = "given";
-  form.closest(".cookie-banner")?.remove();
+}
+
+/** Tabbing out of an open menu closes it (the WAI-ARIA disclosure navigation pattern). */
+function onFocusOut(event: FocusEvent) {
+  const menu = (event.target as Element | null)?.closest?.<HTMLElement>(".nav-dropdown");
+  const next = event.relatedTarget as Node | null;
+  if (!menu || !next || menu.contains(next)) return;
+  const popover = menu.querySelector<HTMLElement>("[popover]");
+  if (popover?.matches(":popover-open")) popover.hidePopover();
 }
 
 /** Wires the frame's behaviour; returns the function that unwires it. */
@@ -131,7 +140,9 @@ export function enhanceShell(doc: Document, { app }: { app: boolean }): () => vo
   media.addEventListener("change", relabel);
   doc.addEventListener("click", onClick);
   doc.addEventListener("submit", onSubmit);
+  doc.addEventListener("focusout", onFocusOut);
   return () => {
+    doc.removeEventListener("focusout", onFocusOut);
     for (const stop of stops) stop();
     media.removeEventListener("change", relabel);
     doc.removeEventListener("click", onClick);

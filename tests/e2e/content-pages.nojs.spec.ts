@@ -1,0 +1,142 @@
+import { authTexts, questionTexts, texts } from "../../app/lib/texts";
+import { acceptCookies, expect, openSiteDatabase, test } from "./fixtures";
+
+/**
+ * Issue #32: with JavaScript off (this file runs in the "no-js" project), content pages work as
+ * HTML: the header's menus and drawer open, the auth dialog signs in, up and out through form
+ * posts, the cookie banner takes consent, answers open and search answers. The same is true in
+ * the moment before a script has run on a page with JavaScript on.
+ */
+
+const PASSWORD = "analytical-engine";
+const uniqueEmail = () => `nojs-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+test("scripts really are off here", async ({ page }) => {
+  await page.goto("/aboutus");
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+});
+
+test("the header's menus open and close, and their links lead on", async ({ page, baseURL }) => {
+  await acceptCookies(page, baseURL!);
+  await page.goto("/aboutus");
+  const nav = page.getByRole("navigation", { name: texts.nav.label });
+  const menu = page.locator("#nav-menu-other");
+  await nav.getByRole("button", { name: texts.nav.otherTech }).click();
+  await expect(menu).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await nav.getByRole("button", { name: texts.nav.otherTech }).click();
+  // A click outside closes it too.
+  await page.getByRole("heading", { level: 1 }).click();
+  await expect(menu).toBeHidden();
+  await nav.getByRole("button", { name: texts.nav.javascript }).click();
+  await page.locator("#nav-menu-javascript").getByRole("link", { name: "Node.js" }).click();
+  await expect(page).toHaveURL(/\/nodejs-questions$/);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
+
+  test("the drawer opens from the menu button, traps the page behind it, closes, and its links lead on", async ({ page, baseURL }) => {
+    await acceptCookies(page, baseURL!);
+    await page.goto("/devinsights");
+    const drawer = page.getByRole("dialog", { name: texts.nav.drawerTitle });
+    await page.getByRole("button", { name: texts.nav.openMenu }).click();
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole("button", { name: texts.nav.closeMenu })).toBeFocused();
+    await drawer.getByRole("button", { name: texts.nav.closeMenu }).click();
+    await expect(drawer).toBeHidden();
+    await page.getByRole("button", { name: texts.nav.openMenu }).click();
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+    await page.getByRole("button", { name: texts.nav.openMenu }).click();
+    await drawer.getByRole("link", { name: texts.nav.aboutUs }).click();
+    await expect(page).toHaveURL(/\/aboutus$/);
+  });
+
+  test("Sign Up in the drawer opens the sign-up dialog", async ({ page, baseURL }) => {
+    await acceptCookies(page, baseURL!);
+    await page.goto("/aboutus");
+    await page.getByRole("button", { name: texts.nav.openMenu }).click();
+    await page.getByRole("dialog", { name: texts.nav.drawerTitle }).getByRole("button", { name: texts.nav.signUp }).click();
+    await expect(page.getByRole("dialog", { name: authTexts.signupTitle })).toBeVisible();
+  });
+});
+
+test("sign-up, a wrong password, sign-in and logout all work through the dialog's forms", async ({ page, baseURL }) => {
+  await acceptCookies(page, baseURL!);
+  const email = uniqueEmail();
+  await page.goto("/privacy");
+
+  // Sign up: back on the same page, signed in.
+  await page.getByRole("banner").getByRole("button", { name: texts.nav.login }).click();
+  const login = page.getByRole("dialog", { name: authTexts.loginTitle });
+  await login.getByRole("button", { name: authTexts.toSignup }).click();
+  const signup = page.getByRole("dialog", { name: authTexts.signupTitle });
+  await signup.getByLabel(authTexts.fullName).fill("Grace Hopper");
+  await signup.getByLabel(authTexts.email).fill(email);
+  await signup.getByLabel(authTexts.password).fill(PASSWORD);
+  await signup.getByRole("button", { name: authTexts.signupButton }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Grace Hopper" })).toBeVisible();
+
+  // Logout is a form: it ends the session and goes home.
+  await page.getByRole("banner").getByRole("button", { name: texts.nav.logout }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("banner").getByRole("button", { name: texts.nav.login })).toBeVisible();
+
+  // A wrong password: the page comes back with the dialog open, the spec's message and the email kept.
+  await page.goto("/terms");
+  await page.getByRole("banner").getByRole("button", { name: texts.nav.login }).click();
+  await login.getByLabel(authTexts.email).fill(email);
+  await login.getByLabel(authTexts.password).fill("not-the-password");
+  await login.getByRole("button", { name: authTexts.loginButton }).click();
+  await expect(page).toHaveURL(/\/terms$/);
+  await expect(login).toBeVisible();
+  await expect(login.getByRole("alert")).toHaveText(authTexts.wrongPassword);
+  await expect(login.getByLabel(authTexts.email)).toHaveValue(email);
+  await expect(login.getByLabel(authTexts.password)).toHaveValue("");
+
+  // The right one signs in, on the same page; the message is not shown again.
+  await login.getByLabel(authTexts.password).fill(PASSWORD);
+  await login.getByRole("button", { name: authTexts.loginButton }).click();
+  await expect(page).toHaveURL(/\/terms$/);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Grace Hopper" })).toBeVisible();
+  await page.reload();
+  await expect(login).toBeHidden();
+});
+
+test("the cookie banner's 'I understand' stores consent and the banner stays away", async ({ page, context }) => {
+  await page.goto("/aboutus");
+  const banner = page.getByRole("region", { name: texts.cookies.label });
+  await expect(banner).toBeVisible();
+  await banner.getByRole("button", { name: texts.cookies.accept }).click();
+  await expect(page).toHaveURL(/\/aboutus$/);
+  await expect(banner).toHaveCount(0);
+  expect((await context.cookies()).find((c) => c.name === "devpreps")?.value).toBe("true");
+  await page.goto("/devinsights");
+  await expect(page.getByRole("region", { name: texts.cookies.label })).toHaveCount(0);
+});
+
+test("a question page's answer opens", async ({ page, baseURL }) => {
+  await acceptCookies(page, baseURL!);
+  const db = await openSiteDatabase();
+  const question = db
+    .prepare("select id from question where technology = 'javascript' and kind = 'theory' and status = 'published' limit 1")
+    .get() as { id: string };
+  db.close();
+  await page.goto(`/javascript-questions/${question.id}`);
+  const answer = page.locator(".question-answer");
+  await expect(answer).toBeHidden();
+  await page.getByText(questionTexts.showAnswer).click();
+  await expect(answer).toBeVisible();
+});
+
+test("search is a form that answers with results", async ({ page, baseURL }) => {
+  await acceptCookies(page, baseURL!);
+  await page.goto("/search");
+  await page.getByRole("main").getByRole("searchbox").fill("closure");
+  await page.getByRole("main").getByRole("searchbox").press("Enter");
+  await expect(page).toHaveURL(/\/search\?.*q=closure/);
+  await expect(page.getByRole("main").getByRole("link", { name: /closure/i }).first()).toBeVisible();
+});
