@@ -8,7 +8,9 @@ import { enhanceShell } from "~/lib/enhance/shell";
 
 type Island = (root: HTMLElement) => void;
 
-const islands: Record<string, () => Promise<{ default: Island }>> = {};
+const islands: Record<string, () => Promise<{ default: Island }>> = {
+  contact: () => import("./contact"),
+};
 
 enhanceShell(document, { app: false });
 
