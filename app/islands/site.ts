@@ -9,7 +9,9 @@ import { enhanceShell } from "~/lib/enhance/shell";
 type Island = (root: HTMLElement) => void;
 
 const islands: Record<string, () => Promise<{ default: Island }>> = {
+  carousel: () => import("./carousel"),
   contact: () => import("./contact"),
+  home: () => import("./home"),
 };
 
 enhanceShell(document, { app: false });
