@@ -12,6 +12,7 @@ const islands: Record<string, () => Promise<{ default: Island }>> = {
   carousel: () => import("./carousel"),
   contact: () => import("./contact"),
   home: () => import("./home"),
+  "try-it": () => import("./try-it"),
 };
 
 enhanceShell(document, { app: false });
