@@ -27,7 +27,11 @@ describe.each(testDialects())("the contact form posted to /contactus on %s", (di
   });
 
   test.each([
-    ["blank name and a too long message", { ...valid, name: "  ", message: "x".repeat(5001) }, "Please enter your name. Your message can be at most 5,000 characters."],
+    [
+      "blank name and a too long message",
+      { ...valid, name: "  ", message: "x".repeat(5001) },
+      "Please enter your name. Your message can be at most 5,000 characters.",
+    ],
     ["bad email", { ...valid, email: "ada@example" }, "Please enter a valid email address."],
     ["missing message", { name: valid.name, email: valid.email }, "Please enter a message."],
     ["file for a name", { ...valid, name: new Blob(["Ada"]) }, "Please enter your name."],

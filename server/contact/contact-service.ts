@@ -51,7 +51,13 @@ export async function submitContactMessage(services: Services, input: ContactInp
 export type ContactFields = Record<"name" | "email" | "message", string>;
 export type ContactFormResult =
   | { ok: true }
-  | { ok: false; status: 400 | 429; error: string; retryAfterSeconds?: number; /** What was typed, to show again. */ fields: ContactFields };
+  | {
+      ok: false;
+      status: 400 | 429;
+      error: string;
+      retryAfterSeconds?: number;
+      /** What was typed, to show again. */ fields: ContactFields;
+    };
 
 /**
  * The contact form posted as HTML (/contactus's action): the same rules, messages, limit and

@@ -46,7 +46,11 @@ test("the form has required name, email (type email) and a 5-row message", async
     if (r.url().endsWith("/api/contact")) posted = true;
   });
   await page.getByRole("button", { name: t.send }).click();
-  expect(await form(page).getByLabel(t.name, { exact: true }).evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+  expect(
+    await form(page)
+      .getByLabel(t.name, { exact: true })
+      .evaluate((el: HTMLInputElement) => el.validity.valueMissing),
+  ).toBe(true);
   expect(posted).toBe(false);
 });
 
@@ -127,7 +131,10 @@ test.describe("with JavaScript off", () => {
   test("the form posts to the page, stores the message and says 'Message sent successfully!'", async ({ page }) => {
     const text = `Sent without scripts (${Date.now()}-${Math.random()})`;
     await fill(page, text);
-    const [request] = await Promise.all([page.waitForRequest((r) => r.isNavigationRequest()), page.getByRole("button", { name: t.send }).click()]);
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.isNavigationRequest()),
+      page.getByRole("button", { name: t.send }).click(),
+    ]);
     expect(request.method()).toBe("POST");
     expect(new URL(request.url()).search).toBe("");
     await expect(form(page).getByRole("status")).toHaveText(t.sent);

@@ -140,22 +140,6 @@ test("a card tapped as soon as the page shows gives a visitor the alert within a
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("for a signed-in reader a card stores its selection and opens the question list with it", async ({ page, baseURL }) => {
-  await signUp(page, baseURL!);
-  await page.goto("/");
-  await waitForHydration(page);
-  page.on("dialog", () => {
-    throw new Error("no alert for a signed-in reader");
-  });
-  await page.getByRole("link", { name: texts.home.cards[1]!.title }).click();
-  await expect(page).toHaveURL(/\/javascript-questions\?kind=console&level=beginner$/);
-  expect(await page.evaluate(() => localStorage.getItem("selectedCard"))).toBe("2");
-  await page.goto("/");
-  await waitForHydration(page);
-  await page.getByRole("link", { name: slides[0]!.button }).click();
-  await expect(page).toHaveURL(/\/javascript-questions$/);
-});
-
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 

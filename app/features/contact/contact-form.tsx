@@ -4,7 +4,8 @@ import { texts } from "~/lib/texts";
 const t = texts.contact;
 
 /** What the contact action answered: sent, or refused with the spec's message and what was typed. */
-export type ContactFormState = { sent: true } | { sent: false; error: string; fields: { name: string; email: string; message: string } } | null;
+export type ContactFormState =
+  { sent: true } | { sent: false; error: string; fields: { name: string; email: string; message: string } } | null;
 
 /**
  * Spec §2 contact form with browser validation. It posts to /contactus's action, which stores
