@@ -8,7 +8,12 @@ import { enhanceShell } from "~/lib/enhance/shell";
 
 type Island = (root: HTMLElement) => void;
 
-const islands: Record<string, () => Promise<{ default: Island }>> = {};
+const islands: Record<string, () => Promise<{ default: Island }>> = {
+  carousel: () => import("./carousel"),
+  contact: () => import("./contact"),
+  home: () => import("./home"),
+  "try-it": () => import("./try-it"),
+};
 
 enhanceShell(document, { app: false });
 

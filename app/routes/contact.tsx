@@ -1,15 +1,33 @@
+import { data } from "react-router";
 import { ContactForm } from "~/features/contact/contact-form";
 import { GetInTouch } from "~/features/contact/get-in-touch";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { fill, texts } from "~/lib/texts";
 import { useSite } from "~/lib/use-site";
 import type { Route } from "./+types/contact";
-import { cachedFor } from "~/lib/page-cache";
+import { contentPage } from "~/lib/page-cache";
+import { submitContactForm } from "../../server/contact/contact-service";
 
 const t = texts.contact;
 
-// Visitors get this page from the page cache (it changes only with a new release).
-export const handle = cachedFor();
+// A content page (HTML and the contact island; docs/decisions/018), cached for visitors (it
+// changes only with a new release).
+export const handle = contentPage();
+
+/**
+ * The form posted as HTML (no JavaScript, or before it has run): stored under the API's rules
+ * and rate limit, then the page again with 'Message sent successfully!', or with the reason and
+ * what was typed.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const result = await submitContactForm(context.services, form, context.clientKey());
+  if (result.ok) return { sent: true as const };
+  return data(
+    { sent: false as const, error: result.error, fields: result.fields },
+    { status: result.status, headers: result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined },
+  );
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
@@ -22,13 +40,13 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
-export default function Contact() {
+export default function Contact({ actionData }: Route.ComponentProps) {
   const site = useSite();
   return (
     <div className="page content-page contact-page">
       <h1>{t.title}</h1>
       <p className="lead">{t.intro}</p>
-      <ContactForm />
+      <ContactForm state={actionData ?? null} />
       <GetInTouch site={site} />
     </div>
   );

@@ -1,24 +1,22 @@
-import { replace, useNavigate } from "react-router";
+import { replace } from "react-router";
 import { AboutSection } from "~/features/home/about-section";
 import { CategoryCards } from "~/features/home/category-cards";
 import { HeroCarousel } from "~/features/home/hero-carousel";
 import { QuizCall } from "~/features/home/quiz-call";
-import { useLoginGate } from "~/features/home/use-login-gate";
 import { WhyUs } from "~/features/home/why-us";
-import { useAuthDialog } from "~/lib/auth-dialog";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { readSelection, selectionSearch, writeSelection } from "~/lib/selection";
 import type { Kind } from "~/lib/technologies";
 import { texts } from "~/lib/texts";
 import { useSite } from "~/lib/use-site";
 import { countQuestions } from "../../server/questions/question-service";
 import type { Route } from "./+types/home";
-import { cachedFor } from "~/lib/page-cache";
+import { contentPage } from "~/lib/page-cache";
 
 const QUESTIONS = "/javascript-questions";
 
-// Visitors get this page from the page cache until the question bank changes.
-export const handle = cachedFor("questions");
+// A content page (HTML, the carousel and home islands; docs/decisions/018), cached for visitors
+// until the question bank changes.
+export const handle = contentPage("questions");
 
 // Spec §2: the home route with any query string goes to /404. A full page load gets an
 // HTTP redirect; a client navigation replaces the history entry.
@@ -65,31 +63,13 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const siteName = useSite().name;
-  const navigate = useNavigate();
-  const gate = useLoginGate();
-  const auth = useAuthDialog();
-
+  // The carousel's calls to action and the cards are links to the question list; visitors get
+  // the spec's alert instead (data-login-gate, app/lib/enhance/shell.ts).
   return (
-    <div className="home">
+    <div className="home" data-island="home">
       <h1 className="visually-hidden">{texts.home.title}</h1>
-      <HeroCarousel
-        onAction={() =>
-          gate(
-            () => navigate(QUESTIONS),
-            () => auth.open("login"),
-          )
-        }
-      />
-      <CategoryCards
-        counts={loaderData.cardCounts}
-        onChoose={(card) =>
-          gate(() => {
-            writeSelection(localStorage, { selectedCard: card });
-            // The list page reads the selection too; the query spares it a second load.
-            navigate(`${QUESTIONS}${selectionSearch(readSelection(localStorage))}`);
-          })
-        }
-      />
+      <HeroCarousel href={QUESTIONS} />
+      <CategoryCards counts={loaderData.cardCounts} questions={QUESTIONS} />
       <QuizCall />
       <WhyUs siteName={siteName} />
       <AboutSection siteName={siteName} />

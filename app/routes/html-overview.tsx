@@ -1,13 +1,14 @@
-import { Link, data } from "react-router";
+import { data } from "react-router";
 import { TryIt } from "~/features/learn/try-it";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { fill, overviewTexts as t } from "~/lib/texts";
 import { htmlOverview } from "../../server/learn/html-overview";
 import type { Route } from "./+types/html-overview";
-import { cachedFor } from "~/lib/page-cache";
+import { contentPage } from "~/lib/page-cache";
 
-// Visitors get this page from the page cache (it changes only with a new release).
-export const handle = cachedFor();
+// A content page (HTML and the try-it island; docs/decisions/018), cached for visitors (it
+// changes only with a new release).
+export const handle = contentPage();
 
 export function loader({ context }: Route.LoaderArgs) {
   try {
@@ -57,9 +58,9 @@ export default function HtmlOverviewPage({ loaderData }: Route.ComponentProps) {
             <h2 id={`${section.slug}-title`}>{section.title}</h2>
             {/* Our own content, rendered and sanitised once (server/learn/html-overview.ts). */}
             <div className="question-prose" dangerouslySetInnerHTML={{ __html: section.html }} />
-            <TryIt section={section.title} source={section.example.source} html={section.example.html} />
+            <TryIt section={section.title} html={section.example.html} />
             <p className="overview__next">
-              {next ? <Link to={`#${next.slug}`}>{fill(t.next, { section: next.title })}</Link> : <a href="#top">{t.backToTop}</a>}
+              {next ? <a href={`#${next.slug}`}>{fill(t.next, { section: next.title })}</a> : <a href="#top">{t.backToTop}</a>}
             </p>
           </section>
         );

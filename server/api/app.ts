@@ -5,7 +5,7 @@ import { adminRouter } from "./admin";
 import { authRouter } from "./auth";
 import { blogRouter } from "./blog";
 import { contactRouter } from "./contact";
-import { ApiError, describeIssues, errorBody } from "./errors";
+import { ApiError, NUL_REFUSED, describeIssues, errorBody } from "./errors";
 import { docsRouter } from "./docs";
 import { healthRouter } from "./health";
 import type { ApiEnv } from "./types";
@@ -51,7 +51,7 @@ export function createApi() {
     const json = (c.req.header("Content-Type") ?? "").includes("json") && c.req.method !== "GET" && c.req.method !== "HEAD";
     const body = () => (c.req.path.startsWith("/api/auth/") ? c.req.raw.clone().text() : c.req.text());
     if (/%00/.test(c.req.url) || (json && ESCAPED_NUL.test(await body()))) {
-      return c.json(errorBody("invalid_request", "The request contains a NUL character, which no field accepts."), 400);
+      return c.json(errorBody("invalid_request", NUL_REFUSED), 400);
     }
     return next();
   });

@@ -1,5 +1,5 @@
 import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
-import { CONTACT_RATE, contactInput, submitContactMessage } from "../contact/contact-service";
+import { CONTACT_RATE, CONTACT_RATE_MESSAGE, contactInput, submitContactMessage } from "../contact/contact-service";
 import { clientKey } from "../http/client-address";
 import { errorResponse, jsonResponse, jsonBody, rateLimited } from "./errors";
 import type { ApiEnv } from "./types";
@@ -26,11 +26,6 @@ export const contactRouter = new OpenAPIHono<ApiEnv>().openapi(route, async (c) 
   const { services } = c.var;
   const client = clientKey(c, services);
   const result = await submitContactMessage(services, c.req.valid("json"), client);
-  if (!result.ok)
-    return rateLimited(
-      c,
-      result.retryAfterSeconds,
-      "You have sent several messages in a short time. Please wait a few minutes and try again.",
-    );
+  if (!result.ok) return rateLimited(c, result.retryAfterSeconds, CONTACT_RATE_MESSAGE);
   return c.json({ id: result.id }, 201);
 });

@@ -51,6 +51,9 @@ export function rateLimited(c: Context, retryAfterSeconds: number, message: stri
   return c.json(errorBody("rate_limited", message), 429);
 }
 
+/** PostgreSQL cannot store the NUL character: every field refuses it, in the API and page forms alike. */
+export const NUL_REFUSED = "The request contains a NUL character, which no field accepts.";
+
 /** Turns zod issues into one readable sentence: "field: problem; other: problem". */
 export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
   return issues

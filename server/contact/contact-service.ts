@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { z } from "zod";
+import { NUL_REFUSED } from "../api/errors";
 import { consume } from "../rate-limit/rate-limiter";
 import type { Services } from "../services";
 
@@ -8,6 +9,7 @@ export const CONTACT_LIMITS = { name: 200, email: 320, message: 5000 } as const;
 export const CONTACT_RETENTION_MS = 365 * 24 * 60 * 60 * 1000;
 /** Issue #3: at most 5 messages per client in 10 minutes. */
 export const CONTACT_RATE = { limit: 5, windowMs: 10 * 60 * 1000 };
+export const CONTACT_RATE_MESSAGE = "You have sent several messages in a short time. Please wait a few minutes and try again.";
 
 export const contactInput = z.object({
   name: z
@@ -44,6 +46,43 @@ export async function submitContactMessage(services: Services, input: ContactInp
     .execute();
   await deleteExpiredContactMessages(services, now);
   return { ok: true, id };
+}
+
+export type ContactFields = Record<"name" | "email" | "message", string>;
+export type ContactFormResult =
+  | { ok: true }
+  | {
+      ok: false;
+      status: 400 | 429;
+      error: string;
+      retryAfterSeconds?: number;
+      /** What was typed, to show again. */ fields: ContactFields;
+    };
+
+/**
+ * The contact form posted as HTML (/contactus's action): the same rules, messages, limit and
+ * store as POST /api/contact. A field that is not text (a file) counts as missing; a NUL
+ * character is refused as the API refuses it.
+ */
+export async function submitContactForm(services: Services, form: FormData, clientHash: string): Promise<ContactFormResult> {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const fields: ContactFields = { name: text("name"), email: text("email"), message: text("message") };
+  const refuse = (status: 400 | 429, error: string, retryAfterSeconds?: number): ContactFormResult => ({
+    ok: false,
+    status,
+    error,
+    retryAfterSeconds,
+    fields,
+  });
+  if (Object.values(fields).some((value) => value.includes("\u0000"))) return refuse(400, NUL_REFUSED);
+  const parsed = contactInput.safeParse(fields);
+  // One sentence per fault, in the form's order, without the API's "field: " prefix.
+  if (!parsed.success) return refuse(400, [...new Set(parsed.error.issues.map((issue) => issue.message))].join(" "));
+  const result = await submitContactMessage(services, parsed.data, clientHash);
+  return result.ok ? { ok: true } : refuse(429, CONTACT_RATE_MESSAGE, result.retryAfterSeconds);
 }
 
 /** Newest first, for the team's inbox (an admin screen comes with moderation). */

@@ -87,43 +87,49 @@ test("signing up closes the dialog, shows the name, stores email, uid and name; 
   if (!isMobile()) await expect(page.locator(".header-account").getByRole("button", { name: texts.nav.login })).toBeVisible();
 });
 
-test("the dialog checks the fields before sending, in the spec's words", async ({ page }) => {
-  let sent = false;
-  page.on("request", (r) => {
-    if (r.url().includes("/api/auth/")) sent = true;
-  });
-  const dialog = await openAuth(page, "signup");
-  const alert = dialog.getByRole("alert");
-  const submit = dialog.getByRole("button", { name: authTexts.signupButton });
-  await dialog.getByLabel(authTexts.email).fill("ada@example.com");
-  await dialog.getByLabel(authTexts.password).fill(PASSWORD);
-  await dialog.getByLabel(authTexts.fullName).fill("   ");
-  await submit.click();
-  await expect(alert).toHaveText(authTexts.missingName);
-  await dialog.getByLabel(authTexts.fullName).fill("Ada");
-  await dialog.getByLabel(authTexts.email).fill("ada@example");
-  await submit.click();
-  await expect(alert).toHaveText(authTexts.invalidEmail);
-  await dialog.getByLabel(authTexts.email).fill("ada@example.com");
-  await dialog.getByLabel(authTexts.password).fill("12345");
-  await submit.click();
-  await expect(alert).toHaveText(authTexts.shortPassword);
-  expect(sent).toBe(false);
-  for (const label of [authTexts.fullName, authTexts.email, authTexts.password])
-    await expect(dialog.getByLabel(label)).toHaveAttribute("required", "");
-});
+test.describe("checks in the spec's words", () => {
+  // On a content page (home) the dialog's form is checked by /auth/*, which refuses it with a
+  // 400 that Chromium logs; nothing reaches the account API.
+  test.use({ allowConsoleErrors: /Failed to load resource/ });
 
-test("switching between login and sign-up clears the fields and the error", async ({ page }) => {
-  const dialog = await openAuth(page, "login");
-  await dialog.getByLabel(authTexts.email).fill("not-an-email");
-  await dialog.getByLabel(authTexts.password).fill(PASSWORD);
-  await dialog.getByRole("button", { name: authTexts.loginButton }).click();
-  await expect(dialog.getByRole("alert")).toHaveText(authTexts.invalidEmail);
-  await dialog.getByRole("button", { name: authTexts.toSignup }).click();
-  const signup = page.getByRole("dialog", { name: authTexts.signupTitle });
-  await expect(signup.getByRole("alert")).toHaveCount(0);
-  await expect(signup.getByLabel(authTexts.email)).toHaveValue("");
-  await expect(signup.getByLabel(authTexts.password)).toHaveValue("");
+  test("the dialog checks the fields before sending, in the spec's words", async ({ page }) => {
+    let sent = false;
+    page.on("request", (r) => {
+      if (r.url().includes("/api/auth/")) sent = true;
+    });
+    const dialog = await openAuth(page, "signup");
+    const alert = dialog.getByRole("alert");
+    const submit = dialog.getByRole("button", { name: authTexts.signupButton });
+    await dialog.getByLabel(authTexts.email).fill("ada@example.com");
+    await dialog.getByLabel(authTexts.password).fill(PASSWORD);
+    await dialog.getByLabel(authTexts.fullName).fill("   ");
+    await submit.click();
+    await expect(alert).toHaveText(authTexts.missingName);
+    await dialog.getByLabel(authTexts.fullName).fill("Ada");
+    await dialog.getByLabel(authTexts.email).fill("ada@example");
+    await submit.click();
+    await expect(alert).toHaveText(authTexts.invalidEmail);
+    await dialog.getByLabel(authTexts.email).fill("ada@example.com");
+    await dialog.getByLabel(authTexts.password).fill("12345");
+    await submit.click();
+    await expect(alert).toHaveText(authTexts.shortPassword);
+    expect(sent).toBe(false);
+    for (const label of [authTexts.fullName, authTexts.email, authTexts.password])
+      await expect(dialog.getByLabel(label)).toHaveAttribute("required", "");
+  });
+
+  test("switching between login and sign-up clears the fields and the error", async ({ page }) => {
+    const dialog = await openAuth(page, "login");
+    await dialog.getByLabel(authTexts.email).fill("not-an-email");
+    await dialog.getByLabel(authTexts.password).fill(PASSWORD);
+    await dialog.getByRole("button", { name: authTexts.loginButton }).click();
+    await expect(dialog.getByRole("alert")).toHaveText(authTexts.invalidEmail);
+    await dialog.getByRole("button", { name: authTexts.toSignup }).click();
+    const signup = page.getByRole("dialog", { name: authTexts.signupTitle });
+    await expect(signup.getByRole("alert")).toHaveCount(0);
+    await expect(signup.getByLabel(authTexts.email)).toHaveValue("");
+    await expect(signup.getByLabel(authTexts.password)).toHaveValue("");
+  });
 });
 
 test.describe("server answers", () => {
@@ -206,23 +212,23 @@ test("signed in, the carousel goes to the JavaScript questions and a card stores
   await signUpByApi(page);
   await page.reload();
   await waitForHydration(page);
-  await page.getByRole("button", { name: texts.home.slides[0]!.button }).click();
+  await page.getByRole("link", { name: texts.home.slides[0]!.button }).click();
   await expect(page).toHaveURL(/\/javascript-questions$/);
   await page.goto("/");
   await waitForHydration(page);
-  await page.getByRole("button", { name: "Console & Debugging" }).click();
+  await page.getByRole("link", { name: "Console & Debugging" }).click();
   await expect(page).toHaveURL(/\/javascript-questions\?kind=console&level=beginner$/);
   expect(await page.evaluate(() => localStorage.getItem("selectedCard"))).toBe("2");
   await page.goto("/");
   await waitForHydration(page);
-  await page.getByRole("button", { name: "Programming Challenges" }).click();
+  await page.getByRole("link", { name: "Programming Challenges" }).click();
   await expect(page).toHaveURL(/\/javascript-questions\?kind=program&level=beginner$/);
   await page.reload();
   expect(await page.evaluate(() => localStorage.getItem("selectedCard"))).toBe("3");
 });
 
 test("a visitor who is not signed in still gets the alert (the gate is the session, not the page)", async ({ page }) => {
-  const alert = await acceptAlert(page, () => page.getByRole("button", { name: "Theory Fundamentals" }).click());
+  const alert = await acceptAlert(page, () => page.getByRole("link", { name: "Theory Fundamentals" }).click());
   expect(alert.message).toBe(texts.home.loginRequired);
 });
 

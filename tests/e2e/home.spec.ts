@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { texts } from "../../app/lib/texts";
-import { acceptAlert, acceptCookies, expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { acceptAlert, acceptCookies, expect, expectAccessible, signUp, test, waitForHydration } from "./fixtures";
 
 const slides = texts.home.slides;
 const activeHeadline = (page: Page) => page.locator('.hero__slide[data-active="true"] .hero__headline');
@@ -88,7 +88,7 @@ test("every carousel button tells a visitor to log in, then opens the login dial
   await page.getByRole("button", { name: texts.home.pause }).click();
   for (const [i, slide] of slides.entries()) {
     await page.getByRole("button", { name: `Go to slide ${i + 1}` }).click();
-    const alert = await acceptAlert(page, () => page.getByRole("button", { name: slide.button }).click());
+    const alert = await acceptAlert(page, () => page.getByRole("link", { name: slide.button }).click());
     expect(alert).toEqual({ type: "alert", message: texts.home.loginRequired });
     const login = page.getByRole("dialog", { name: "Login" });
     await expect(login).toBeVisible();
@@ -102,7 +102,7 @@ test("every category card tells a visitor to log in and does nothing else", asyn
   await page.goto("/");
   await waitForHydration(page);
   for (const card of texts.home.cards) {
-    const alert = await acceptAlert(page, () => page.getByRole("button", { name: card.title }).click());
+    const alert = await acceptAlert(page, () => page.getByRole("link", { name: card.title }).click());
     expect(alert.message).toBe(texts.home.loginRequired);
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("dialog")).toHaveCount(0);
@@ -127,4 +127,34 @@ test("the about section sets the visited cookie for 7 days and greets a returnin
   await page.reload();
   await waitForHydration(page);
   await expect.poll(() => logs.filter((l) => l.startsWith("Welcome back"))).toEqual(["Welcome back to DevPrep! Good to see you again."]);
+});
+
+test("a card tapped as soon as the page shows gives a visitor the alert within a second", async ({ page }) => {
+  await page.goto("/", { waitUntil: "commit" });
+  const card = page.getByRole("link", { name: texts.home.cards[1]!.title });
+  await card.waitFor();
+  const started = Date.now();
+  const alert = await acceptAlert(page, () => card.click());
+  expect(Date.now() - started).toBeLessThan(1_000);
+  expect(alert.message).toBe(texts.home.loginRequired);
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the first slide shows without controls, and the cards are links that lead a signed-in reader on", async ({ page, baseURL }) => {
+    await signUp(page, baseURL!);
+    await page.goto("/");
+    await expect(page.locator(".hero__headline").first()).toBeVisible();
+    await expect(page.locator(".hero__slide:visible")).toHaveCount(1);
+    await expect(page.getByRole("button", { name: texts.home.nextSlide })).toBeHidden();
+    const cards = page.locator(".category-card");
+    await expect(cards).toHaveCount(3);
+    for (const [i, kind] of ["theory", "console", "program"].entries())
+      await expect(cards.nth(i)).toHaveAttribute("href", `/javascript-questions?kind=${kind}&level=beginner`);
+    await page.getByRole("link", { name: texts.home.cards[2]!.title }).click();
+    await expect(page).toHaveURL(/\/javascript-questions\?kind=program&level=beginner$/);
+    await expect(page.locator("h1")).toBeVisible();
+  });
 });

@@ -51,3 +51,33 @@ test.describe(() => {
     await expect(first.frameLocator(".sandbox-frame").frameLocator("#preview").getByText("Changed by the reader")).toBeVisible();
   });
 });
+
+test("React, the editor and the sandbox load only when 'Try it' is pressed", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/htmloverview");
+  await waitForHydration(page);
+  await page.waitForLoadState("load");
+  expect(scripts.filter((path) => /mount-playground|code-editor/.test(path))).toEqual([]);
+  expect(scripts.every((path) => path.startsWith("/assets/islands/"))).toBe(true);
+  const section = page.locator(".overview__section").first();
+  const source = await section.locator(".try-it code").textContent();
+  await section.getByRole("button", { name: t.tryIt }).click();
+  await expect(section.locator(".cm-content")).toBeVisible();
+  expect(scripts.some((path) => /mount-playground/.test(path))).toBe(true);
+  await expect(section.locator(".cm-content")).toHaveText(source!.trimEnd().split("\n").join(""));
+});
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the examples stay readable code, without a 'Try it' that cannot work", async ({ page }) => {
+    await page.goto("/htmloverview");
+    const example = page.locator(".overview__section").first().locator(".try-it");
+    await expect(example.locator("pre code")).toBeVisible();
+    await expect(example.locator("pre code")).toContainText("<");
+    await expect(example.getByRole("button", { name: t.tryIt })).toBeHidden();
+  });
+});

@@ -163,7 +163,7 @@ test("a home card's choice arrives on the list page", async ({ page, baseURL }) 
   await signUp(page, baseURL!);
   await page.goto("/");
   await waitForHydration(page);
-  await page.getByRole("button", { name: texts.home.cards[1]!.title }).click();
+  await page.getByRole("link", { name: texts.home.cards[1]!.title }).click();
   await expect(page).toHaveURL(/\/javascript-questions\?kind=console&level=beginner$/);
   await expect(page.getByRole("navigation", { name: q.kindsLabel }).getByRole("link", { name: texts.labels.console })).toHaveAttribute(
     "aria-current",

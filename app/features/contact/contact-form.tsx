@@ -1,67 +1,43 @@
-import { type FormEvent, useState } from "react";
-import { toast } from "~/components/toaster";
 import { InputField, TextAreaField } from "~/components/field";
 import { texts } from "~/lib/texts";
-import { apiErrorMessage } from "~/lib/api-error";
 
 const t = texts.contact;
-const empty = { name: "", email: "", message: "" };
 
-async function send(fields: typeof empty): Promise<{ ok: true } | { ok: false; message: string }> {
-  let response: Response;
-  try {
-    response = await fetch("/api/contact", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(fields),
-    });
-  } catch {
-    return { ok: false, message: t.offline };
-  }
-  if (response.ok) return { ok: true };
-  return { ok: false, message: await apiErrorMessage(response, t.failed) };
-}
+/** What the contact action answered: sent, or refused with the spec's message and what was typed. */
+export type ContactFormState =
+  { sent: true } | { sent: false; error: string; fields: { name: string; email: string; message: string } } | null;
 
 /**
- * Spec §2 contact form with browser validation. The message is really sent and stored
- * (issue #3); if that fails, the text stays in the form and a toast says why.
+ * Spec §2 contact form with browser validation. It posts to /contactus's action, which stores
+ * the message (issue #3) and shows 'Message sent successfully!', or the reason it was refused
+ * with the text kept. The contact island (app/islands/contact.ts) sends it without leaving the
+ * page: the spec's alert, the fields cleared, a busy label.
  */
-export function ContactForm() {
-  const [fields, setFields] = useState(empty);
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBusy(true);
-    const result = await send(fields);
-    setBusy(false);
-    if (result.ok) {
-      window.alert(t.sent);
-      setFields(empty);
-    } else {
-      toast.error(result.message);
-    }
-  }
-
-  const update = (key: keyof typeof empty) => (event: { target: { value: string } }) => setFields({ ...fields, [key]: event.target.value });
-
+export function ContactForm({ state }: { state: ContactFormState }) {
+  const fields = state && !state.sent ? state.fields : undefined;
   return (
-    <form className="form contact-form" onSubmit={onSubmit} aria-labelledby="contact-form-title">
+    <form
+      method="post"
+      className="form contact-form"
+      aria-labelledby="contact-form-title"
+      data-island="contact"
+      data-sent={t.sent}
+      data-failed={t.failed}
+      data-offline={t.offline}
+    >
       <h2 id="contact-form-title">{t.formHeading}</h2>
-      <fieldset className="form__fields" disabled={busy}>
-        <InputField label={t.name} name="name" autoComplete="name" required value={fields.name} onChange={update("name")} />
-        <InputField
-          label={t.email}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={fields.email}
-          onChange={update("email")}
-        />
-        <TextAreaField label={t.message} name="message" rows={5} required value={fields.message} onChange={update("message")} />
-        <button type="submit" className="button button--primary">
-          {busy ? t.sending : t.send}
+      <p className="form-banner form-banner--success" role="status" data-contact-sent hidden={!state?.sent}>
+        {state?.sent ? t.sent : null}
+      </p>
+      <p className="form-banner form-banner--error" role="alert" data-contact-error hidden={!fields}>
+        {state && !state.sent ? state.error : null}
+      </p>
+      <fieldset className="form__fields">
+        <InputField label={t.name} name="name" autoComplete="name" required defaultValue={fields?.name} />
+        <InputField label={t.email} name="email" type="email" autoComplete="email" required defaultValue={fields?.email} />
+        <TextAreaField label={t.message} name="message" rows={5} required defaultValue={fields?.message} />
+        <button type="submit" className="button button--primary" data-busy-label={t.sending}>
+          {t.send}
         </button>
       </fieldset>
     </form>

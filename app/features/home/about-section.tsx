@@ -1,23 +1,14 @@
-import { useEffect, useRef } from "react";
-import { hasCookie } from "~/lib/site";
 import { fill, texts } from "~/lib/texts";
 
-/** Spec §9: the visited cookie, value true, for 7 days. */
-export const VISITED_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
-
 export function AboutSection({ siteName }: { siteName: string }) {
-  const greeted = useRef(false);
-
-  // Spec §2: greet a returning visitor in the console, then (re)set the visited cookie.
-  useEffect(() => {
-    if (greeted.current) return;
-    greeted.current = true;
-    if (hasCookie("visited", document.cookie)) console.log(fill(texts.home.welcomeBack, { name: siteName }));
-    document.cookie = `visited=true; Max-Age=${VISITED_MAX_AGE_SECONDS}; Path=/; SameSite=Lax`;
-  }, [siteName]);
-
   return (
-    <section className="home-section home-about" aria-labelledby="home-about-title">
+    // Spec §2: the home island greets a returning visitor in the console with these words,
+    // then (re)sets the visited cookie (app/islands/home.ts).
+    <section
+      className="home-section home-about"
+      aria-labelledby="home-about-title"
+      data-welcome={fill(texts.home.welcomeBack, { name: siteName })}
+    >
       <img
         className="home-about__logo"
         src="/images/logo.svg"

@@ -1,96 +1,27 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
-import { type PointerEvent, useEffect, useRef, useState } from "react";
 import { fill, texts } from "~/lib/texts";
-
-/** Spec §9: 3 slides, advancing every 6000 ms. */
-export const SLIDE_INTERVAL_MS = 6000;
-const SWIPE_PX = 50;
 
 const t = texts.home;
 
 /**
- * The hero: rotates on its own, but stops while hovered or focused, when the user
- * pauses it, and entirely for people who prefer reduced motion (WAI-ARIA carousel
- * pattern). Swipeable on touch screens.
+ * The hero, rendered on the server with its first slide showing. The carousel island
+ * (app/islands/carousel.ts) rotates it every 6 s, stops while it is hovered or focused, when
+ * paused and for people who prefer reduced motion (WAI-ARIA carousel pattern), and follows
+ * swipes; until it runs (or with JavaScript off) the controls are hidden (global.css). Every
+ * call to action is a link to the question list, gated for visitors (spec §2).
  */
-export function HeroCarousel({ onAction }: { onAction: () => void }) {
+export function HeroCarousel({ href }: { href: string }) {
   const slides = t.slides;
-  const [index, setIndex] = useState(0);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const [paused, setPaused] = useState(false);
-  const [reducedMotion, setReducedMotion] = useState(false);
-  // The first slide is there when the page paints; only a change of slide fades in (an opening
-  // fade would hold back the page's largest paint by its length).
-  const [moved, setMoved] = useState(false);
-  const swipeStart = useRef<number | null>(null);
-
-  useEffect(() => {
-    const media = window.matchMedia("(prefers-reduced-motion: reduce)");
-    setReducedMotion(media.matches);
-    const follow = () => setReducedMotion(media.matches);
-    media.addEventListener("change", follow);
-    return () => media.removeEventListener("change", follow);
-  }, []);
-
-  const rotating = !hovered && !focused && !paused && !reducedMotion;
-
-  // A new timer for every slide, so a manual change gives the new slide its full time. A slide the
-  // timer brought in counts from that moment, not from when this effect ran (a frame or so later
-  // in the browser), so the rotation keeps to its interval.
-  const advanced = useRef<{ index: number; at: number } | null>(null);
-  useEffect(() => {
-    const late = advanced.current?.index === index ? Date.now() - advanced.current.at : 0;
-    advanced.current = null; // used once: a slide resumed after a pause gets its full time
-    if (!rotating) return;
-    const timer = window.setTimeout(
-      () => {
-        const next = (index + 1) % slides.length;
-        advanced.current = { index: next, at: Date.now() };
-        setMoved(true);
-        setIndex(next);
-      },
-      Math.max(0, SLIDE_INTERVAL_MS - late),
-    );
-    return () => window.clearTimeout(timer);
-  }, [rotating, index, slides.length]);
-
-  const go = (next: number) => {
-    advanced.current = null;
-    setMoved(true);
-    setIndex((next + slides.length) % slides.length);
-  };
-
-  function onPointerDown(event: PointerEvent) {
-    swipeStart.current = event.clientX;
-  }
-
-  function onPointerUp(event: PointerEvent) {
-    if (swipeStart.current === null) return;
-    const dx = event.clientX - swipeStart.current;
-    swipeStart.current = null;
-    if (Math.abs(dx) >= SWIPE_PX) go(index + (dx < 0 ? 1 : -1));
-  }
-
   return (
     <section
       className="hero"
       aria-roledescription="carousel"
       aria-label={t.carouselLabel}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
-      }}
+      data-island="carousel"
+      data-label-pause={t.pause}
+      data-label-play={t.play}
     >
-      <div
-        className="hero__slides"
-        data-moved={moved || undefined}
-        aria-live={rotating ? "off" : "polite"}
-        onPointerDown={onPointerDown}
-        onPointerUp={onPointerUp}
-      >
+      <div className="hero__slides" aria-live="off">
         {slides.map((slide, i) => (
           <div
             key={slide.headline}
@@ -98,27 +29,23 @@ export function HeroCarousel({ onAction }: { onAction: () => void }) {
             role="group"
             aria-roledescription="slide"
             aria-label={fill(t.slideOf, { n: i + 1, total: slides.length })}
-            hidden={i !== index}
-            data-active={i === index}
+            hidden={i !== 0}
+            data-active={i === 0}
           >
             <h2 className="hero__headline">{slide.headline}</h2>
             <p className="hero__subheadline">{slide.subheadline}</p>
-            <button type="button" className="button button--accent hero__cta" onClick={onAction}>
+            <a className="button button--accent hero__cta" href={href} data-login-gate={t.loginRequired} data-login-then="auth-login">
               {slide.button}
-            </button>
+            </a>
           </div>
         ))}
       </div>
       <div className="hero__controls">
-        <button
-          type="button"
-          className="icon-button hero__control"
-          aria-label={paused ? t.play : t.pause}
-          onClick={() => setPaused((p) => !p)}
-        >
-          {paused ? <Play aria-hidden size={18} /> : <Pause aria-hidden size={18} />}
+        <button type="button" className="icon-button hero__control" aria-label={t.pause} data-carousel="pause">
+          <Pause aria-hidden size={18} data-carousel-icon="pause" />
+          <Play aria-hidden size={18} data-carousel-icon="play" style={{ display: "none" }} />
         </button>
-        <button type="button" className="icon-button hero__control" aria-label={t.previousSlide} onClick={() => go(index - 1)}>
+        <button type="button" className="icon-button hero__control" aria-label={t.previousSlide} data-carousel="previous">
           <ChevronLeft aria-hidden size={22} />
         </button>
         <div className="hero__dots">
@@ -128,12 +55,12 @@ export function HeroCarousel({ onAction }: { onAction: () => void }) {
               type="button"
               className="hero__dot"
               aria-label={fill(t.goToSlide, { n: i + 1 })}
-              aria-current={i === index ? "true" : undefined}
-              onClick={() => go(i)}
+              aria-current={i === 0 ? "true" : undefined}
+              data-carousel="dot"
             />
           ))}
         </div>
-        <button type="button" className="icon-button hero__control" aria-label={t.nextSlide} onClick={() => go(index + 1)}>
+        <button type="button" className="icon-button hero__control" aria-label={t.nextSlide} data-carousel="next">
           <ChevronRight aria-hidden size={22} />
         </button>
       </div>

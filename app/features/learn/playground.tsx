@@ -1,6 +1,6 @@
 import { Play, RotateCcw } from "lucide-react";
 import { useEffect, useState } from "react";
-import { overviewTexts as t } from "~/lib/texts";
+import { overviewTexts as t } from "~/lib/texts/overview";
 import { LazyEditor } from "../runner/lazy-editor";
 import { useSandbox } from "../runner/use-sandbox";
 

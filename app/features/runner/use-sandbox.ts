@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { runnerTexts as t } from "~/lib/texts";
+import { runnerTexts as t } from "~/lib/texts/runner";
 import { type ChallengeLanguage, type Language, locateSyntaxError } from "./prepare";
 import { type RunEvent, type RunOutcome, type RunRequest, Sandbox } from "./sandbox";
 
