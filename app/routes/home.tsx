@@ -10,13 +10,14 @@ import { texts } from "~/lib/texts";
 import { useSite } from "~/lib/use-site";
 import { countQuestions } from "../../server/questions/question-service";
 import type { Route } from "./+types/home";
-import { contentPage } from "~/lib/page-cache";
+import { contentPage, loadAsDocument } from "~/lib/page-cache";
 
 const QUESTIONS = "/javascript-questions";
 
 // A content page (HTML, the carousel and home islands; docs/decisions/018), cached for visitors
 // until the question bank changes.
 export const handle = contentPage("questions");
+export const clientLoader = loadAsDocument;
 
 // Spec §2: the home route with any query string goes to /404. A full page load gets an
 // HTTP redirect; a client navigation replaces the history entry.

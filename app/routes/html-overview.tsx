@@ -4,11 +4,12 @@ import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { fill, overviewTexts as t } from "~/lib/texts";
 import { htmlOverview } from "../../server/learn/html-overview";
 import type { Route } from "./+types/html-overview";
-import { contentPage } from "~/lib/page-cache";
+import { contentPage, loadAsDocument } from "~/lib/page-cache";
 
 // A content page (HTML and the try-it island; docs/decisions/018), cached for visitors (it
 // changes only with a new release).
 export const handle = contentPage();
+export const clientLoader = loadAsDocument;
 
 export function loader({ context }: Route.LoaderArgs) {
   try {
