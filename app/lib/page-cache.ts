@@ -42,3 +42,9 @@ export function loadAsDocument({ request }: { request: Request }): Promise<never
   window.location.assign(request.url);
   return new Promise(() => undefined);
 }
+
+/**
+ * `export const loader = noData` on a content page with nothing to load: with a `clientLoader`
+ * alone, React Router would render the hydration fallback on the server instead of the page.
+ */
+export const noData = () => null;

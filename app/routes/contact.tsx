@@ -5,7 +5,7 @@ import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { fill, texts } from "~/lib/texts";
 import { useSite } from "~/lib/use-site";
 import type { Route } from "./+types/contact";
-import { contentPage, loadAsDocument } from "~/lib/page-cache";
+import { contentPage, loadAsDocument, noData } from "~/lib/page-cache";
 import { submitContactForm } from "../../server/contact/contact-service";
 
 const t = texts.contact;
@@ -14,8 +14,7 @@ const t = texts.contact;
 // changes only with a new release).
 export const handle = contentPage();
 export const clientLoader = loadAsDocument;
-// A server loader, even with nothing to load: with a clientLoader alone the server would render the hydration fallback.
-export const loader = () => null;
+export const loader = noData;
 
 /**
  * The form posted as HTML (no JavaScript, or before it has run): stored under the API's rules

@@ -3,13 +3,12 @@ import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { fill, texts } from "~/lib/texts";
 import { useSite } from "~/lib/use-site";
 import type { Route } from "./+types/terms";
-import { contentPage, loadAsDocument } from "~/lib/page-cache";
+import { contentPage, loadAsDocument, noData } from "~/lib/page-cache";
 
 // Visitors get this page from the page cache (it changes only with a new release).
 export const handle = contentPage();
 export const clientLoader = loadAsDocument;
-// A server loader, even with nothing to load: with a clientLoader alone the server would render the hydration fallback.
-export const loader = () => null;
+export const loader = noData;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
