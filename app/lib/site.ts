@@ -29,14 +29,24 @@ export function hasCookie(name: string, cookieHeader: string): boolean {
 /**
  * A tiny script run in <head> before first paint, so that what depends on browser
  * storage (theme choice, a dismissed app banner, given cookie consent) never flashes.
- * It only sets data attributes on <html>; CSS does the rest until React takes over.
+ * It sets data attributes on <html>; CSS does the rest.
+ *
+ * It also holds the login gate (spec §2/§6), so that a visitor's very first tap on a gated link
+ * (the home page's cards and calls to action) gets the alert even before any other script has
+ * arrived: an element with `data-login-gate="<alert text>"` shows that alert to a visitor (the
+ * server marks a signed-in reader's page with html[data-signed-in]) instead of following the
+ * link, then opens the dialog `data-login-then` names, if any.
  */
 export function bootScript(consentCookie: string): string {
   return (
     `(function(d){try{var t=localStorage.getItem(${JSON.stringify(storageKeys.theme)});` +
     `if(t==="dark"||t==="light")d.dataset.theme=t;` +
     `if(localStorage.getItem(${JSON.stringify(storageKeys.appBannerSeen)}))d.dataset.appBanner="seen";}catch(e){}` +
-    `if(document.cookie.split(/;\\s*/).some(function(c){return c.split("=")[0]===${JSON.stringify(consentCookie)}}))` +
-    `d.dataset.consent="given";})(document.documentElement)`
+    `if(document.cookie.split(/;\s*/).some(function(c){return c.split("=")[0]===${JSON.stringify(consentCookie)}}))` +
+    `d.dataset.consent="given";` +
+    `document.addEventListener("click",function(e){var g=e.target.closest&&e.target.closest("[data-login-gate]");` +
+    `if(!g||d.dataset.signedIn==="true")return;e.preventDefault();alert(g.dataset.loginGate);` +
+    `var n=g.dataset.loginThen&&document.getElementById(g.dataset.loginThen);if(n&&!n.open&&n.showModal)n.showModal()},true)` +
+    `})(document.documentElement)`
   );
 }

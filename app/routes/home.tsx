@@ -65,7 +65,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const siteName = useSite().name;
   // The carousel's calls to action and the cards are links to the question list; visitors get
-  // the spec's alert instead (data-login-gate, app/lib/enhance/shell.ts).
+  // the spec's alert instead (data-login-gate, the boot script in app/lib/site.ts).
   return (
     <div className="home" data-island="home">
       <h1 className="visually-hidden">{texts.home.title}</h1>

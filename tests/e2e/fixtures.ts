@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Page, test as base, expect } from "@playwright/test";
+import { type Locator, type Page, test as base, expect } from "@playwright/test";
 
 export { expect };
 
@@ -83,6 +83,28 @@ export async function acceptAlert(page: Page, action: () => Promise<void>): Prom
   await action();
   await expect.poll(() => seen).toBeDefined();
   return seen!;
+}
+
+/**
+ * Taps the middle of an element as a finger would, without Playwright's waits for it to settle
+ * (they would be part of what a timing measures); returns the time of the tap.
+ */
+export async function tap(page: Page, locator: Locator): Promise<number> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error("The element to tap is not on the page");
+  const at = Date.now();
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  return at;
+}
+
+/** The next browser alert, accepted; resolves the moment it opens, with its message and time. */
+export function nextAlert(page: Page): Promise<{ message: string; at: number }> {
+  return new Promise((resolve) =>
+    page.once("dialog", (dialog) => {
+      resolve({ message: dialog.message(), at: Date.now() });
+      void dialog.accept();
+    }),
+  );
 }
 
 /** Waits for the mail the app sent to this address through the test SMTP server. */

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { texts } from "../../app/lib/texts";
-import { acceptCookies, expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { authTexts, texts } from "../../app/lib/texts";
+import { acceptCookies, expect, expectAccessible, holdRequests, nextAlert, tap, test, waitForHydration } from "./fixtures";
 
 const DAY = 24 * 60 * 60;
 
@@ -311,4 +311,41 @@ test("after a navigation in the page the head follows it: title, description, ca
     .poll(() => page.evaluate(() => [...document.styleSheets].some((sheet) => /\/assets\/quiz-[\w-]+\.css$/.test(sheet.href ?? ""))))
     .toBe(true);
   await expectAccessible(page);
+});
+
+test("the menu, Login and a home card act on a tap right after the page first shows, before any island has arrived", async ({ page, baseURL }) => {
+  await acceptCookies(page, baseURL!);
+  // The islands are held back: what is tapped must work as HTML (and the inline boot script).
+  const release = await holdRequests(page, "**/assets/islands/**");
+  await page.goto("/", { waitUntil: "commit" });
+  const mobile = (page.viewportSize()?.width ?? 1280) < 992;
+  const drawer = page.getByRole("dialog", { name: texts.nav.drawerTitle });
+  const opener = mobile
+    ? page.getByRole("button", { name: texts.nav.openMenu })
+    : page.getByRole("navigation", { name: texts.nav.label }).getByRole("button", { name: texts.nav.javascript });
+  await opener.waitFor();
+  let tapped = await tap(page, opener);
+  await expect(mobile ? drawer : page.locator("#nav-menu-javascript")).toBeVisible({ timeout: 1_000 });
+  expect(Date.now() - tapped).toBeLessThan(1_000);
+  if (!mobile) await page.keyboard.press("Escape");
+
+  const login = mobile
+    ? drawer.getByRole("button", { name: texts.nav.login })
+    : page.locator(".header-account").getByRole("button", { name: texts.nav.login });
+  tapped = await tap(page, login);
+  await expect(page.getByRole("dialog", { name: authTexts.loginTitle })).toBeVisible({ timeout: 1_000 });
+  expect(Date.now() - tapped).toBeLessThan(1_000);
+  await page.keyboard.press("Escape");
+  if (mobile) await page.keyboard.press("Escape");
+
+  // The spec's alert on a home card comes from the inline boot script.
+  const card = page.getByRole("link", { name: texts.home.cards[0]!.title });
+  await card.scrollIntoViewIfNeeded();
+  const alert = nextAlert(page);
+  tapped = await tap(page, card);
+  const shown = await alert;
+  expect(shown.at - tapped).toBeLessThan(1_000);
+  expect(shown.message).toBe(texts.home.loginRequired);
+  await expect(page).toHaveURL(/\/$/);
+  release();
 });

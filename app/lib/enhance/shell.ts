@@ -73,16 +73,6 @@ function onClick(event: MouseEvent) {
     }
     document.documentElement.dataset.appBanner = "seen";
   }
-
-  // Spec §2/§6: some links are for signed-in readers; visitors get the browser alert and,
-  // where the element says so, the login dialog.
-  const gate = target.closest<HTMLElement>("[data-login-gate]");
-  if (gate && document.documentElement.dataset.signedIn !== "true") {
-    event.preventDefault();
-    window.alert(gate.dataset.loginGate);
-    const then = gate.dataset.loginThen ? document.getElementById(gate.dataset.loginThen) : null;
-    if (then instanceof HTMLDialogElement && !then.open) then.showModal();
-  }
 }
 
 function currentTheme(): "dark" | "light" {
