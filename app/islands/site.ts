@@ -8,7 +8,12 @@ import { enhanceShell } from "~/lib/enhance/shell";
 
 type Island = (root: HTMLElement) => void;
 
-const islands: Record<string, () => Promise<{ default: Island }>> = {};
+const islands: Record<string, () => Promise<{ default: Island }>> = {
+  marks: () => import("./marks"),
+  "question-list": () => import("./question-list"),
+  "run-it": () => import("./run-it"),
+  "render-it": () => import("./render-it"),
+};
 
 enhanceShell(document, { app: false });
 

@@ -32,3 +32,14 @@ export const uncachedContentPage: PageHandle = { hydrate: false };
 export function isContentPage(handles: readonly unknown[]): boolean {
   return handles.some((handle) => (handle as PageHandle | undefined)?.hydrate === false);
 }
+
+/**
+ * A content page's `clientLoader` (`export const clientLoader = loadAsDocument`). Content pages
+ * never hydrate, so it never runs on them; it runs when an app page's router navigates to one
+ * (a link on /bookmarks to a question), and loads that page as a document instead, so it
+ * arrives as HTML with its islands rather than rendered by the app without them.
+ */
+export function loadAsDocument({ request }: { request: Request }): Promise<never> {
+  window.location.assign(request.url);
+  return new Promise(() => {});
+}
