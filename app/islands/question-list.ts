@@ -46,7 +46,7 @@ export default function questionList(root: HTMLElement) {
     const body = item.querySelector<HTMLElement>(".question-item__body");
     if (!body || !item.open) return;
     const question = content.state === "ready" ? content.questions.get(idOf(item)) : undefined;
-    const html = question ? ((practice && question.practiceHtml) || question.html) : null;
+    const html = question ? (practice && question.practiceHtml) || question.html : null;
     const key = html ? (practice ? "practice" : "answer") : content.state;
     let slot = body.querySelector<HTMLElement>("[data-answer]");
     if (slot?.dataset.answer === key) return;

@@ -6,7 +6,9 @@ export default function renderIt(root: HTMLElement) {
     "click",
     () => {
       button.disabled = true;
-      void import("./on-demand/runners").then((m) => m.mountRenderIt(root, { initial: root.dataset.source ?? "", label: root.dataset.label ?? "" }));
+      void import("./on-demand/runners").then((m) =>
+        m.mountRenderIt(root, { initial: root.dataset.source ?? "", label: root.dataset.label ?? "" }),
+      );
     },
     { once: true },
   );

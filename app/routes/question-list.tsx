@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { markAction } from "~/features/questions/mark-action";
 import { ProgressMeter } from "~/features/questions/progress-meter";
 import { QuestionList } from "~/features/questions/question-list";
 import { SegmentedNav } from "~/features/questions/segmented-nav";
@@ -8,6 +7,7 @@ import { KINDS, type Kind, LEVELS, type Level, technologies, technologyOfPath } 
 import { fill, quizTexts, questionTexts as t } from "~/lib/texts";
 import { doneInTechnology, marksFor } from "../../server/progress/progress-service";
 import { LIST_PAGE_SIZE, countQuestions, decodeListCursor, listQuestionSummaries } from "../../server/questions/question-service";
+import { markAction } from "../../server/progress/mark-form";
 import { currentUser } from "../../server/users/user-service";
 import type { Route } from "./+types/question-list";
 import { contentPage, loadAsDocument } from "~/lib/page-cache";

@@ -1,5 +1,4 @@
 import { Link, data } from "react-router";
-import { markAction } from "~/features/questions/mark-action";
 import { NO_MARK, ProgressToggles } from "~/features/questions/progress-toggles";
 import { QuestionBody } from "~/features/questions/question-body";
 import { questionPath } from "~/lib/technologies";
@@ -9,6 +8,7 @@ import { fill, questionTexts as t } from "~/lib/texts";
 import { previewText } from "../../server/blog/render";
 import { marksFor } from "../../server/progress/progress-service";
 import { findQuestion } from "../../server/questions/question-service";
+import { markAction } from "../../server/progress/mark-form";
 import { currentUser } from "../../server/users/user-service";
 import type { Route } from "./+types/question-page";
 import { contentPage, loadAsDocument } from "~/lib/page-cache";

@@ -85,12 +85,15 @@ const listRoute = createRoute({
         .string()
         .regex(/^([1-9]\d?|100)$/, "must be a whole number from 1 to 100")
         .optional(),
-      include: z.enum(["content", "html"]).optional().openapi({
-        description:
-          "content: each question whole (answer, explanation, code) as data. html: each summary with its body as the " +
-          "list page shows it, server-rendered HTML (`html`; `practiceHtml` for theory in practice mode, answer behind " +
-          "Show answer), which the list's island puts in place as an item opens",
-      }),
+      include: z
+        .enum(["content", "html"])
+        .optional()
+        .openapi({
+          description:
+            "content: each question whole (answer, explanation, code) as data. html: each summary with its body as the " +
+            "list page shows it, server-rendered HTML (`html`; `practiceHtml` for theory in practice mode, answer behind " +
+            "Show answer), which the list's island puts in place as an item opens",
+        }),
     }),
   },
   responses: {

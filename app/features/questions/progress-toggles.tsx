@@ -8,7 +8,7 @@ export interface Mark {
 
 export const NO_MARK: Mark = { done: false, bookmarked: false };
 
-/** The form fields of a mark change, posted to the page's own route action (mark-action.ts). */
+/** The form fields of a mark change, posted to the page's own route action (server/progress/mark-form.ts). */
 export const MARK_FIELDS = { intent: "intent", value: "value", question: "question" } as const;
 
 interface Props {
@@ -30,7 +30,14 @@ export function ProgressToggles({ questionId, title, mark }: Props) {
     { key: "bookmarked" as const, label: t.bookmark, title: t.bookmark, on: BookmarkCheck, off: Bookmark },
   ];
   return (
-    <div className="progress-toggles" role="group" aria-label={title} data-island="marks" data-question={questionId} data-failed={t.markFailed}>
+    <div
+      className="progress-toggles"
+      role="group"
+      aria-label={title}
+      data-island="marks"
+      data-question={questionId}
+      data-failed={t.markFailed}
+    >
       {buttons.map(({ key, label, title: hint, on: On, off: Off }) => (
         <form key={key} method="post" className="progress-toggles__form">
           <input type="hidden" name={MARK_FIELDS.question} value={questionId} />

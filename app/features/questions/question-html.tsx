@@ -18,6 +18,7 @@ export interface QuestionHtml extends QuestionSummary {
  */
 export function questionHtml(q: Question): QuestionHtml {
   const { id, technology, kind, level, title, tags } = q;
-  const body = (practice: boolean) => renderToStaticMarkup(<QuestionBody question={q} place="list" practice={practice} href={questionPath(q)} />);
+  const body = (practice: boolean) =>
+    renderToStaticMarkup(<QuestionBody question={q} place="list" practice={practice} href={questionPath(q)} />);
   return { id, technology, kind, level, title, tags, html: body(false), practiceHtml: kind === "theory" ? body(true) : null };
 }

@@ -1,8 +1,8 @@
 import { type AppLoadContext, data, redirect } from "react-router";
-import { questionTexts as t } from "~/lib/texts";
-import { setMark } from "../../../server/progress/progress-service";
-import { currentUser } from "../../../server/users/user-service";
-import { MARK_FIELDS, type Mark } from "./progress-toggles";
+import { MARK_FIELDS, type Mark } from "../../app/features/questions/progress-toggles";
+import { questionTexts as t } from "../../app/lib/texts";
+import { currentUser } from "../users/user-service";
+import { setMark } from "./progress-service";
 
 /** What a refused mark post shows on the page the server returns (no script: the page is the answer). */
 export interface MarkRefusal {
@@ -12,7 +12,7 @@ export interface MarkRefusal {
 const MARK_KEYS: readonly (keyof Mark)[] = ["done", "bookmarked"];
 
 /**
- * The route action behind the "Done" and "Bookmark" forms (progress-toggles.tsx) on question
+ * The route action behind the "Done" and "Bookmark" forms (app/features/questions/progress-toggles.tsx) on question
  * pages and lists: the same progress service as PUT /api/progress/questions/:id, for signed-in
  * readers only. A saved change sends the reader back to the page (303; `anchor` adds the
  * question's item, on lists); a refusal changes nothing and answers with the reason, which the

@@ -3,14 +3,14 @@ import os from "node:os";
 import path from "node:path";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { questionTexts as t } from "~/lib/texts";
-import { type Dialect, testDialects } from "../../../tests/support/databases";
-import { type TestServices, createTestServices } from "../../../tests/support/services";
-import { marksFor } from "../../../server/progress/progress-service";
-import { importQuestions } from "../../../server/questions/question-import";
-import { markAction } from "./mark-action";
+import { questionTexts as t } from "../../app/lib/texts";
+import { type Dialect, testDialects } from "../../tests/support/databases";
+import { type TestServices, createTestServices } from "../../tests/support/services";
+import { importQuestions } from "../questions/question-import";
+import { markAction } from "./mark-form";
+import { marksFor } from "./progress-service";
 
-const bank = path.resolve(import.meta.dirname, "../../../content/questions/javascript");
+const bank = path.resolve(import.meta.dirname, "../../content/questions/javascript");
 
 describe.each(testDialects())("the Done and Bookmark form posts on %s", (dialect: Dialect) => {
   let ts: TestServices;
@@ -64,7 +64,12 @@ describe.each(testDialects())("the Done and Bookmark form posts on %s", (dialect
     expect(done).toBeInstanceOf(Response);
     expect((done as Response).status).toBe(303);
     expect((done as Response).headers.get("Location")).toBe(`/javascript-questions/${id}`);
-    const bookmarked = await post("/javascript-questions?kind=theory&level=beginner", { question: id, intent: "bookmarked", value: "true" }, true, true);
+    const bookmarked = await post(
+      "/javascript-questions?kind=theory&level=beginner",
+      { question: id, intent: "bookmarked", value: "true" },
+      true,
+      true,
+    );
     expect((bookmarked as Response).headers.get("Location")).toBe(`/javascript-questions?kind=theory&level=beginner#${id}`);
     expect(await marks()).toEqual({ done: true, bookmarked: true });
     await post(`/javascript-questions/${id}`, { question: id, intent: "done", value: "false" });
