@@ -41,7 +41,8 @@ test("content pages load none of the editor, runner, TypeScript, Pyodide or sql.
     await page.mouse.wheel(0, 2000);
   }
   const loaded = requested.filter(
-    (p) => [...heavy, ...heavyIslands, ...sucrase].some((name) => p.endsWith(name)) || p.startsWith("/vendor/") || p.startsWith("/sandbox/"),
+    (p) =>
+      [...heavy, ...heavyIslands, ...sucrase].some((name) => p.endsWith(name)) || p.startsWith("/vendor/") || p.startsWith("/sandbox/"),
   );
   expect(loaded).toEqual([]);
   // The editor does arrive where it is used.

@@ -63,7 +63,10 @@ test("search is a form that returns linked results", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
 });
 
-test("a signed-in reader marks a question done and bookmarks it with form posts, on its page and in its list", async ({ page, baseURL }) => {
+test("a signed-in reader marks a question done and bookmarks it with form posts, on its page and in its list", async ({
+  page,
+  baseURL,
+}) => {
   await signUp(page, baseURL!);
   const theory = await firstQuestion("theory");
   await page.goto(`/javascript-questions/${theory.id}`);

@@ -116,7 +116,9 @@ test("an item opened before the page was interactive gets its answer once it is"
   await expect(item.getByRole("heading", { name: texts.labels.answer, exact: true })).toBeVisible();
 });
 
-test("a question page and a list load at most 25 kB of script before interaction; Run it brings the runner on its click", async ({ page }) => {
+test("a question page and a list load at most 25 kB of script before interaction; Run it brings the runner on its click", async ({
+  page,
+}) => {
   const [consoleQuestion] = await bank("and kind = 'console' and level = 'beginner'");
   const scripts = new Map<string, number>();
   page.on("requestfinished", async (request) => {
@@ -129,7 +131,10 @@ test("a question page and a list load at most 25 kB of script before interaction
     await waitForHydration(page);
     await page.waitForLoadState("networkidle");
     expect(total(), `${url}: ${[...scripts].map(([name, size]) => `${name} ${size}`).join(", ")}`).toBeLessThanOrEqual(25 * 1024);
-    expect([...scripts.keys()].filter((name) => /react|entry\.client|runners-/.test(name)), url).toEqual([]);
+    expect(
+      [...scripts.keys()].filter((name) => /react|entry\.client|runners-/.test(name)),
+      url,
+    ).toEqual([]);
   }
   const content = JSON.parse(consoleQuestion!.content) as { code: { source: string } };
   test.skip(/process\.|require\(|setImmediate/.test(content.code.source), "a Node-only snippet has no Run it");
