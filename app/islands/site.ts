@@ -13,6 +13,10 @@ const islands: Record<string, () => Promise<{ default: Island }>> = {
   contact: () => import("./contact"),
   home: () => import("./home"),
   "try-it": () => import("./try-it"),
+  marks: () => import("./marks"),
+  "question-list": () => import("./question-list"),
+  "run-it": () => import("./run-it"),
+  "render-it": () => import("./render-it"),
 };
 
 enhanceShell(document, { app: false });

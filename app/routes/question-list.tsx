@@ -1,25 +1,27 @@
-import { useEffect, useState } from "react";
-import { Link, data, useLocation, useNavigate } from "react-router";
-import type { Mark } from "~/features/questions/progress-toggles";
+import { data } from "react-router";
 import { ProgressMeter } from "~/features/questions/progress-meter";
 import { QuestionList } from "~/features/questions/question-list";
 import { SegmentedNav } from "~/features/questions/segmented-nav";
-import { usePracticeMode } from "~/features/questions/use-practice-mode";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
-import { readSelection, selectionOf, selectionSearch, writeSelection } from "~/lib/selection";
 import { KINDS, type Kind, LEVELS, type Level, technologies, technologyOfPath } from "~/lib/technologies";
 import { fill, quizTexts, questionTexts as t } from "~/lib/texts";
 import { doneInTechnology, marksFor } from "../../server/progress/progress-service";
 import { LIST_PAGE_SIZE, countQuestions, decodeListCursor, listQuestionSummaries } from "../../server/questions/question-service";
+import { markAction } from "../../server/progress/mark-form";
 import { currentUser } from "../../server/users/user-service";
 import type { Route } from "./+types/question-list";
-import { cachedFor } from "~/lib/page-cache";
+import { contentPage, loadAsDocument } from "~/lib/page-cache";
 
 const asKind = (value: string | null) => ((KINDS as readonly string[]).includes(value ?? "") ? (value as Kind) : null);
 const asLevel = (value: string | null) => ((LEVELS as readonly string[]).includes(value ?? "") ? (value as Level) : null);
 
-// Visitors get this page from the page cache until the question bank changes.
-export const handle = cachedFor("questions");
+// A content page (docs/decisions/018): HTML with the question-list and marks islands; visitors
+// get it from the page cache until the question bank changes.
+export const handle = contentPage("questions");
+export const clientLoader = loadAsDocument;
+
+// "Done" and "Bookmark" posted without scripts: back to the item.
+export const action = (args: Route.ActionArgs) => markAction(args, { anchor: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -34,8 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const level = asLevel(url.searchParams.get("level")) ?? "beginner";
   const cursor = url.searchParams.get("after");
   const after = decodeListCursor(cursor);
-  // Titles only: the page's answers come from the API (contentUrl) once it is in the browser
-  // (features/questions/question-list.tsx), so the page stays light for the many who skim.
+  // Titles only: the page's answers come from the API as HTML (contentUrl) once it is in the
+  // browser (app/islands/question-list.ts), so the page stays light for the many who skim.
   const page = offered.length
     ? await listQuestionSummaries(context.services, { technology: technology.slug, kind, level }, after)
     : { questions: [], nextCursor: null };
@@ -61,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     progress: done === null ? null : { done, total: mine.total },
     explicit: Boolean(requestedKind || url.searchParams.get("level")),
     paged: Boolean(after),
-    contentUrl: `/api/questions?${new URLSearchParams({ technology: technology.slug, kind, level, limit: String(LIST_PAGE_SIZE), include: "content", ...(after ? { after: cursor! } : {}) })}`,
+    contentUrl: `/api/questions?${new URLSearchParams({ technology: technology.slug, kind, level, limit: String(LIST_PAGE_SIZE), include: "html", ...(after ? { after: cursor! } : {}) })}`,
     ...page,
   };
 }
@@ -87,53 +89,45 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
   });
 };
 
-export default function QuestionListPage({ loaderData }: Route.ComponentProps) {
-  const { technology, kind, level, offered, counts, questions, nextCursor, explicit, contentUrl } = loaderData;
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [practice, setPractice] = usePracticeMode();
-  const [marks, setMarks] = useState<Record<string, Mark> | null>(loaderData.marks);
-  useEffect(() => setMarks(loaderData.marks), [loaderData.marks]);
-  const changeMark = (id: string, next: Mark) => setMarks((current) => ({ ...current, [id]: next }));
-  // The bar follows the marks changed on this page since it loaded.
-  const changedDone = Object.entries(marks ?? {}).reduce(
-    (n, [id, mark]) => n + Number(mark.done) - Number(loaderData.marks?.[id]?.done ?? false),
-    0,
-  );
-  const done = (loaderData.progress?.done ?? 0) + changedDone;
+export default function QuestionListPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { technology, kind, level, offered, counts, questions, nextCursor, explicit, contentUrl, marks, progress } = loaderData;
   const mine = counts[technology.slug];
   const base = `/${technology.slug}-questions`;
-
-  // Spec §3: the shared selection (set by the home cards) decides what an address without
-  // a choice shows; choosing here updates it.
-  useEffect(() => {
-    if (explicit) {
-      writeSelection(localStorage, selectionOf(kind, level));
-      return;
-    }
-    const stored = readSelection(localStorage);
-    const wanted = selectionSearch(stored);
-    if (wanted !== `?kind=${kind}&level=${level}`) void navigate(`${base}${wanted}`, { replace: true, preventScrollReset: true });
-  }, [explicit, kind, level, base, navigate]);
-
   const kindCount = (k: Kind) => mine[k].beginner + mine[k].advance + mine[k].expert;
   return (
     <div className="page question-page-layout">
-      <div className="question-main">
+      <div
+        className="question-main"
+        data-island="question-list"
+        data-base={base}
+        data-kind={kind}
+        data-level={level}
+        data-explicit={String(explicit)}
+        data-content-url={questions.length ? contentUrl : undefined}
+        data-loading={t.answerLoading}
+        data-failed={t.answerFailed}
+        data-retry={t.retry}
+        data-progress-template={t.progress}
+      >
         <header className="question-header">
           <h1>{fill(t.listTitle, { technology: technology.name })}</h1>
           <p className="question-header__intro">{fill(t.intro, { count: mine.total })}</p>
           <p className="question-header__quiz">
-            <Link className="button button--outline button--small" to={`/quizzes?technology=${technology.slug}`}>
+            <a className="button button--outline button--small" href={`/quizzes?technology=${technology.slug}`}>
               {fill(quizTexts.takeQuiz, { technology: technology.name })}
-            </Link>
+            </a>
           </p>
-          {loaderData.progress ? (
-            <ProgressMeter label={fill(t.progressLabel, { technology: technology.name })} done={done} total={loaderData.progress.total}>
-              <Link to="/bookmarks">{t.bookmarksLink}</Link>
+          {progress ? (
+            <ProgressMeter label={fill(t.progressLabel, { technology: technology.name })} done={progress.done} total={progress.total}>
+              <a href="/bookmarks">{t.bookmarksLink}</a>
             </ProgressMeter>
           ) : (
             <p className="question-header__signin">{t.signInForProgress}</p>
+          )}
+          {actionData?.markError && (
+            <p className="form-banner form-banner--error" role="alert">
+              {actionData.markError}
+            </p>
           )}
         </header>
         {offered.length > 0 && (
@@ -159,7 +153,10 @@ export default function QuestionListPage({ loaderData }: Route.ComponentProps) {
                 label: (
                   <>
                     <span>{t.lists[l]}</span>
-                    {!practice && <span className="segmented__sub">{t.levels[l]}</span>}
+                    {/* Practice mode hides the levels (app/islands/question-list.ts). */}
+                    <span className="segmented__sub" data-practice-hide>
+                      {t.levels[l]}
+                    </span>
                   </>
                 ),
                 count: mine[kind][l],
@@ -169,22 +166,14 @@ export default function QuestionListPage({ loaderData }: Route.ComponentProps) {
         )}
         <h2 className="question-main__heading">
           {t.kinds[kind]} · {t.lists[level]}
-          {practice ? "" : ` (${t.levels[level]})`}
+          <span data-practice-hide>{` (${t.levels[level]})`}</span>
         </h2>
-        <QuestionList
-          key={location.search}
-          questions={questions}
-          contentUrl={contentUrl}
-          marks={marks}
-          onMarkChange={changeMark}
-          practice={practice}
-          onPracticeChange={setPractice}
-        />
+        <QuestionList questions={questions} marks={marks} />
         {nextCursor && (
           <p className="question-list__more">
-            <Link className="button button--outline" to={`${base}?kind=${kind}&level=${level}&after=${nextCursor}`}>
+            <a className="button button--outline" href={`${base}?kind=${kind}&level=${level}&after=${nextCursor}`}>
               {t.more}
-            </Link>
+            </a>
           </p>
         )}
       </div>
@@ -193,9 +182,9 @@ export default function QuestionListPage({ loaderData }: Route.ComponentProps) {
         <ul>
           {technologies.map((tech) => (
             <li key={tech.slug}>
-              <Link to={`/${tech.slug}-questions`} aria-current={tech.slug === technology.slug ? "page" : undefined}>
+              <a href={`/${tech.slug}-questions`} aria-current={tech.slug === technology.slug ? "page" : undefined}>
                 {tech.name}
-              </Link>
+              </a>
               <span className="question-aside__count">{counts[tech.slug].total}</span>
             </li>
           ))}

@@ -1,6 +1,5 @@
-import { useEffect, useState } from "react";
 import { Link, data } from "react-router";
-import { type Mark, NO_MARK, ProgressToggles } from "~/features/questions/progress-toggles";
+import { NO_MARK, ProgressToggles } from "~/features/questions/progress-toggles";
 import { QuestionBody } from "~/features/questions/question-body";
 import { questionPath } from "~/lib/technologies";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
@@ -9,12 +8,18 @@ import { fill, questionTexts as t } from "~/lib/texts";
 import { previewText } from "../../server/blog/render";
 import { marksFor } from "../../server/progress/progress-service";
 import { findQuestion } from "../../server/questions/question-service";
+import { markAction } from "../../server/progress/mark-form";
 import { currentUser } from "../../server/users/user-service";
 import type { Route } from "./+types/question-page";
-import { cachedFor } from "~/lib/page-cache";
+import { contentPage, loadAsDocument } from "~/lib/page-cache";
 
-// Visitors get this page from the page cache until the question bank changes.
-export const handle = cachedFor("questions");
+// A content page (docs/decisions/018): HTML with islands (marks, Run it, Render it); visitors
+// get it from the page cache until the question bank changes.
+export const handle = contentPage("questions");
+export const clientLoader = loadAsDocument;
+
+// "Done" and "Bookmark" posted without scripts.
+export const action = (args: Route.ActionArgs) => markAction(args);
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const technology = technologyOfPath(new URL(request.url).pathname);
@@ -69,10 +74,8 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
   ];
 };
 
-export default function QuestionPage({ loaderData }: Route.ComponentProps) {
-  const { technology, found } = loaderData;
-  const [mark, setMark] = useState<Mark | null>(loaderData.mark);
-  useEffect(() => setMark(loaderData.mark), [loaderData.mark]);
+export default function QuestionPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { technology, found, mark } = loaderData;
   if (!found || !technology) {
     return (
       <section className="page page--narrow" aria-labelledby="question-missing">
@@ -102,7 +105,12 @@ export default function QuestionPage({ loaderData }: Route.ComponentProps) {
         </ol>
       </nav>
       <h1>{q.title}</h1>
-      {mark && <ProgressToggles questionId={q.id} title={q.title} mark={mark} onChange={(next) => setMark(next)} />}
+      {actionData?.markError && (
+        <p className="form-banner form-banner--error" role="alert">
+          {actionData.markError}
+        </p>
+      )}
+      {mark && <ProgressToggles questionId={q.id} title={q.title} mark={mark} />}
       <ul className="tag-list" aria-label={t.tags}>
         {q.tags.map((tag) => (
           <li key={tag} className="tag">

@@ -1,15 +1,19 @@
-import { Form, Link, useNavigation } from "react-router";
 import { InputField, SelectField } from "~/components/field";
 import { SearchResults } from "~/features/questions/search-results";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { KINDS, LEVELS, TECHNOLOGY_SLUGS, technologies } from "~/lib/technologies";
 import { fill, questionTexts, searchTexts as t } from "~/lib/texts";
+import { loadAsDocument, uncachedContentPage } from "~/lib/page-cache";
 import { SEARCH_LIMITS } from "~/lib/search";
 import { searchQuestions } from "../../server/questions/question-search";
 import type { Route } from "./+types/search";
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
   values.includes(value as T) ? (value as T) : undefined;
+
+// A content page (docs/decisions/018): a GET form and links, rendered for each query.
+export const handle = uncachedContentPage;
+export const clientLoader = loadAsDocument;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -39,14 +43,12 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { query, filter, page, hits, more } = loaderData;
-  const navigation = useNavigation();
-  const searching = navigation.state === "loading" && navigation.location.pathname === "/search";
   const any = { value: "", label: t.any };
   const nextPage = new URLSearchParams({ q: query, ...(filter as Record<string, string>), page: String(page + 1) });
   return (
     <div className="page search-page">
       <h1>{t.title}</h1>
-      <Form method="get" action="/search" role="search" className="search-form">
+      <form method="get" action="/search" role="search" className="search-form">
         <InputField
           label={t.label}
           type="search"
@@ -76,8 +78,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         <button type="submit" className="button button--primary">
           {t.submit}
         </button>
-      </Form>
-      <div aria-live="polite" aria-busy={searching}>
+      </form>
+      <div aria-live="polite">
         {!query.trim() ? (
           <p className="search-page__hint">{t.hint}</p>
         ) : hits.length === 0 ? (
@@ -88,9 +90,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             <SearchResults hits={hits} start={(page - 1) * SEARCH_LIMITS.pageSize + 1} />
             {more && (
               <p>
-                <Link className="button button--outline" to={`/search?${nextPage}`}>
+                <a className="button button--outline" href={`/search?${nextPage}`}>
                   {t.more}
-                </Link>
+                </a>
               </p>
             )}
           </>

@@ -107,6 +107,30 @@ describe.each(testDialects())("the questions API on %s", (dialect: Dialect) => {
     expect((await get(`${list}&include=everything`)).status).toBe(400);
   });
 
+  test("include=html gives each summary with its body as the list shows it, rendered on the server", async () => {
+    const base = "/api/questions?technology=javascript&level=beginner";
+    const { body: summaries } = await get(base);
+    const { status, body } = await get(`${base}&include=html`);
+    expect(status).toBe(200);
+    expect(body.questions.map((q: { id: string }) => q.id)).toEqual(summaries.questions.map((q: { id: string }) => q.id));
+    const byKind = (kind: string) => body.questions.find((q: { kind: string }) => q.kind === kind);
+    const theory = byKind("theory");
+    const first = files.find((f) => f.question.id === theory.id)!.question;
+    expect(theory).toMatchObject({ id: first.id, title: first.title, technology: "javascript", level: "beginner" });
+    expect(theory).not.toHaveProperty("answerHtml");
+    // A list shows a theory answer at once; in practice mode it waits behind "Show answer".
+    expect(theory.html).toMatch(/^<div class="question-body">/);
+    expect(theory.html).toContain(">Answer</h3>");
+    expect(theory.html).not.toContain("<details");
+    expect(theory.practiceHtml).toContain('<details class="reveal"><summary class="reveal__summary">Show answer</summary>');
+    // Console output stays behind its reveal; a challenge links to its solving page.
+    expect(byKind("console").html).toContain("Show output");
+    expect(byKind("console").practiceHtml).toBeNull();
+    expect(byKind("program").html).toContain(`href="/javascript-questions/${byKind("program").id}/solve"`);
+    // No handlers and nothing to run: plain HTML.
+    expect(JSON.stringify(body)).not.toMatch(/data-island|onclick/i);
+  });
+
   test("filters by level and tag", async () => {
     const one = files[0]!.question;
     const { body } = await get(`/api/questions?technology=javascript&level=${one.level}&tag=${one.tags[0]}`);

@@ -13,6 +13,7 @@ import {
   listQuestionSummaries,
   listQuestions,
 } from "../questions/question-service";
+import { questionHtml } from "../../app/features/questions/question-html";
 import { consume } from "../rate-limit/rate-limiter";
 import { errorBody, errorResponse, jsonBody, jsonResponse, rateLimited } from "./errors";
 import type { ApiEnv } from "./types";
@@ -41,6 +42,10 @@ const Question = QuestionSummary.extend({
   solution: Code.extend({ html: z.string() }).nullable(),
   tests: Code.nullable(),
 }).openapi("Question");
+const QuestionWithHtml = QuestionSummary.extend({
+  html: z.string().openapi({ description: "The body as a list item shows it (server-rendered HTML)" }),
+  practiceHtml: z.string().nullable().openapi({ description: "theory: the body in practice mode; null where it is the same as html" }),
+}).openapi("QuestionWithHtml");
 
 const technologiesRoute = createRoute({
   method: "get",
@@ -81,15 +86,20 @@ const listRoute = createRoute({
         .regex(/^([1-9]\d?|100)$/, "must be a whole number from 1 to 100")
         .optional(),
       include: z
-        .enum(["content"])
+        .enum(["content", "html"])
         .optional()
-        .openapi({ description: "content: each question whole (answer, explanation, code), as the list page reveals them" }),
+        .openapi({
+          description:
+            "content: each question whole (answer, explanation, code) as data. html: each summary with its body as the " +
+            "list page shows it, server-rendered HTML (`html`; `practiceHtml` for theory in practice mode, answer behind " +
+            "Show answer), which the list's island puts in place as an item opens",
+        }),
     }),
   },
   responses: {
     200: jsonResponse(
-      z.object({ questions: z.array(z.union([Question, QuestionSummary])), nextCursor: z.string().nullable() }),
-      "One page: summaries, or whole questions with include=content",
+      z.object({ questions: z.array(z.union([Question, QuestionWithHtml, QuestionSummary])), nextCursor: z.string().nullable() }),
+      "One page: summaries, whole questions with include=content, or summaries with their HTML with include=html",
     ),
     400: errorResponse("A bad filter"),
   },
@@ -210,9 +220,12 @@ questionsRouter
   })
   .openapi(listRoute, async (c) => {
     const { technology, kind, level, tag, after, limit, include } = c.req.valid("query");
-    const list = include === "content" ? listQuestions : listQuestionSummaries;
-    const page = await list(c.var.services, { technology, kind, level, tag }, decodeListCursor(after), limit ? Number(limit) : 50);
-    return c.json(page, 200);
+    const args = [c.var.services, { technology, kind, level, tag }, decodeListCursor(after), limit ? Number(limit) : 50] as const;
+    if (include === "html") {
+      const page = await listQuestions(...args);
+      return c.json({ questions: page.questions.map(questionHtml), nextCursor: page.nextCursor }, 200);
+    }
+    return c.json(await (include === "content" ? listQuestions : listQuestionSummaries)(...args), 200);
   })
   .openapi(detailRoute, async (c) => {
     const { technology, id } = c.req.valid("param");

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { texts } from "../../app/lib/texts";
-import { acceptAlert, acceptCookies, expect, expectAccessible, signUp, test, waitForHydration } from "./fixtures";
+import { acceptAlert, acceptCookies, expect, expectAccessible, nextAlert, signUp, tap, test, waitForHydration } from "./fixtures";
 
 const slides = texts.home.slides;
 const activeHeadline = (page: Page) => page.locator('.hero__slide[data-active="true"] .hero__headline');

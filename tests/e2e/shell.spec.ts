@@ -267,6 +267,26 @@ test("web-vitals is not part of the first load and arrives after hydration", asy
   expect((await vitals).status()).toBe(200);
 });
 
+test("a content page loads its islands and none of the application's code; an app page preloads its code at once", async ({
+  page,
+  request,
+}) => {
+  // Decision 018 (issue #32): a content page is HTML with island scripts, not the hydrated app.
+  expect(await (await request.get("/javascript-questions")).text()).not.toContain('rel="modulepreload"');
+  await page.goto("/javascript-questions");
+  await waitForHydration(page);
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((name) => name.endsWith(".js")),
+  );
+  expect(scripts.filter((name) => !name.startsWith("/assets/islands/"))).toEqual([]);
+  expect(scripts.some((name) => /\/assets\/islands\/question-list-[^/]+\.js$/.test(name))).toBe(true);
+  // The compiler is nothing without its code: it is fetched with the page.
+  expect(await (await request.get("/compiler")).text()).toContain('rel="modulepreload"');
+});
+
 test("robots.txt and sitemap.xml describe the public site", async ({ request, baseURL }) => {
   const robots = await request.get("/robots.txt");
   expect(robots.headers()["content-type"]).toContain("text/plain");

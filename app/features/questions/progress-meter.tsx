@@ -11,7 +11,7 @@ export function ProgressMeter({ label, done, total, children }: { label: string;
       </label>
       <progress id={id} className="progress-meter__bar" value={done} max={Math.max(total, 1)} />
       <span className="progress-meter__text">
-        {fill(t.progress, { done, total })}
+        <span className="progress-meter__count">{fill(t.progress, { done, total })}</span>
         {children && <> · {children}</>}
       </span>
     </div>

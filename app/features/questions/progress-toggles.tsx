@@ -1,7 +1,4 @@
 import { Bookmark, BookmarkCheck, Circle, CircleCheck } from "lucide-react";
-import { useState } from "react";
-import { toast } from "~/components/toaster";
-import { apiErrorMessage } from "~/lib/api-error";
 import { questionTexts as t } from "~/lib/texts";
 
 export interface Mark {
@@ -11,59 +8,48 @@ export interface Mark {
 
 export const NO_MARK: Mark = { done: false, bookmarked: false };
 
-/** Saves a change on the server; the server's answer is the truth. */
-async function saveMark(questionId: string, change: Partial<Mark>): Promise<Mark | string> {
-  const response = await fetch(`/api/progress/questions/${encodeURIComponent(questionId)}`, {
-    method: "PUT",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(change),
-  }).catch(() => null);
-  if (response?.ok) return (await response.json()) as Mark;
-  return apiErrorMessage(response, t.markFailed);
-}
+/** The form fields of a mark change, posted to the page's own route action (server/progress/mark-form.ts). */
+export const MARK_FIELDS = { intent: "intent", value: "value", question: "question" } as const;
 
 interface Props {
   questionId: string;
   title: string;
   mark: Mark;
-  onChange(next: Mark, previous: Mark): void;
 }
 
-/** "Done" and "Bookmark" for one question: shown at once, saved through the API, undone if saving fails. */
-export function ProgressToggles({ questionId, title, mark, onChange }: Props) {
-  const [busy, setBusy] = useState(false);
-  async function toggle(key: keyof Mark) {
-    const previous = mark;
-    const wanted = { ...mark, [key]: !mark[key] };
-    onChange(wanted, previous);
-    setBusy(true);
-    const saved = await saveMark(questionId, { [key]: wanted[key] });
-    setBusy(false);
-    if (typeof saved === "string") {
-      onChange(previous, wanted);
-      toast.error(saved);
-    } else if (saved.done !== wanted.done || saved.bookmarked !== wanted.bookmarked) onChange(saved, wanted);
-  }
+/**
+ * "Done" and "Bookmark" for one question, for signed-in readers. Each is a form posted to the
+ * page's route action, which saves the change and sends the reader back (303), so it works with
+ * no script; the marks island (app/islands/marks.ts) sends the same change through the API
+ * instead and flips the button in place. Both icons are in the HTML; CSS shows the one that
+ * matches aria-pressed.
+ */
+export function ProgressToggles({ questionId, title, mark }: Props) {
   const buttons = [
     { key: "done" as const, label: t.done, title: t.markDone, on: CircleCheck, off: Circle },
     { key: "bookmarked" as const, label: t.bookmark, title: t.bookmark, on: BookmarkCheck, off: Bookmark },
   ];
   return (
-    <div className="progress-toggles" role="group" aria-label={title}>
+    <div
+      className="progress-toggles"
+      role="group"
+      aria-label={title}
+      data-island="marks"
+      data-question={questionId}
+      data-failed={t.markFailed}
+    >
       {buttons.map(({ key, label, title: hint, on: On, off: Off }) => (
-        <button
-          key={key}
-          type="button"
-          className="icon-toggle"
-          aria-pressed={mark[key]}
-          disabled={busy}
-          onClick={() => void toggle(key)}
-          title={hint}
-        >
-          {mark[key] ? <On aria-hidden size={20} /> : <Off aria-hidden size={20} />}
-          <span className="icon-toggle__label">{label}</span>
-        </button>
+        <form key={key} method="post" className="progress-toggles__form">
+          <input type="hidden" name={MARK_FIELDS.question} value={questionId} />
+          <input type="hidden" name={MARK_FIELDS.value} value={String(!mark[key])} />
+          <button type="submit" name={MARK_FIELDS.intent} value={key} className="icon-toggle" aria-pressed={mark[key]} title={hint}>
+            <On aria-hidden size={20} className="icon-toggle__on" />
+            <Off aria-hidden size={20} className="icon-toggle__off" />
+            <span className="icon-toggle__label">{label}</span>
+          </button>
+        </form>
       ))}
+      <p className="progress-toggles__error" role="alert" hidden />
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { needsTscEmit, solvableInBrowser, usesNodeOnlyApis } from "~/lib/technologies";
 import { texts, questionTexts as t } from "~/lib/texts";
 import type { Question } from "../../../server/questions/question-service";
@@ -43,7 +42,11 @@ interface Props {
   href: string;
 }
 
-/** What a question shows under its title: the parts for its kind, answers revealed on demand. */
+/**
+ * What a question shows under its title: the parts for its kind, answers revealed on demand.
+ * Server-rendered only (question pages, and the list's answers as HTML from the API,
+ * question-html.tsx): plain links and <details>, no handlers; "Run it" and "Render it" are islands.
+ */
 export function QuestionBody({ question: q, place, practice = false, href }: Props) {
   if (q.kind === "theory") {
     const answer = (
@@ -126,9 +129,9 @@ export function QuestionBody({ question: q, place, practice = false, href }: Pro
       )}
       {solvableInBrowser(q.tests) ? (
         <p>
-          <Link className="button button--primary button--small" to={`${href}/solve`}>
+          <a className="button button--primary button--small" href={`${href}/solve`}>
             {t.solve}
-          </Link>
+          </a>
         </p>
       ) : (
         <p className="question-note">{t.solveSoon}</p>

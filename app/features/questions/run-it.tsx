@@ -1,9 +1,5 @@
 import { Play } from "lucide-react";
-import { Suspense, lazy, useState } from "react";
 import { questionTexts as t } from "~/lib/texts";
-
-// The runner's code arrives only when someone presses "Run it".
-const Runner = lazy(() => import("./run-it-runner"));
 
 interface Props {
   source: string;
@@ -12,22 +8,28 @@ interface Props {
   output: string;
 }
 
-/** The sandbox is created on the first click only: a question page loads nothing to run code until asked. */
-export function RunIt(props: Props) {
-  const [started, setStarted] = useState(0);
+/** The button of an island that loads its code on the click ("Run it", "Render it"), with its help. */
+export function OnDemandBar({ label, help }: { label: string; help: string }) {
   return (
-    <div className="run-it">
-      <div className="run-it__bar">
-        <button type="button" className="button button--outline button--small" onClick={() => setStarted((n) => n + 1)}>
-          <Play aria-hidden size={16} /> {t.runIt}
-        </button>
-        <span className="field__help">{t.runItHelp}</span>
-      </div>
-      {started > 0 && (
-        <Suspense fallback={null}>
-          <Runner {...props} run={started} />
-        </Suspense>
-      )}
+    <div className="run-it__bar">
+      <button type="button" className="button button--outline button--small">
+        <Play aria-hidden size={16} /> {label}
+      </button>
+      <span className="field__help">{help}</span>
+    </div>
+  );
+}
+
+/**
+ * "Run it", rendered on the server: a button the run-it island (app/islands/run-it.ts) wakes
+ * up. The runner's code (React and the sandbox) is imported on the first click only, so a
+ * question page loads nothing to run code until asked; hidden until then, since it needs code.
+ */
+export function RunIt({ source, lang, output }: Props) {
+  return (
+    <div className="run-it" hidden data-island="run-it" data-source={source} data-lang={lang} data-output={output}>
+      <OnDemandBar label={t.runIt} help={t.runItHelp} />
+      <div className="run-it__result" />
     </div>
   );
 }

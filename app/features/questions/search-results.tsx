@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { technologyBySlug } from "~/lib/technologies";
 import { questionTexts as t } from "~/lib/texts";
 import type { Marked } from "~/lib/search";
@@ -15,9 +14,9 @@ export function SearchResults({ hits, start }: { hits: SearchHit[]; start: numbe
     <ol className="search-results" start={start}>
       {hits.map((hit) => (
         <li key={hit.id} className="search-result">
-          <Link className="search-result__title" to={questionPath(hit)}>
+          <a className="search-result__title" href={questionPath(hit)}>
             <MarkedText parts={hit.title} />
-          </Link>
+          </a>
           <p className="search-result__meta">
             {technologyBySlug(hit.technology)?.name} · {t.kinds[hit.kind]} · {t.lists[hit.level]} ({t.levels[hit.level]})
           </p>

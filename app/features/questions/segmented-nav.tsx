@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 
 export interface SegmentedItem {
   key: string;
@@ -9,15 +8,15 @@ export interface SegmentedItem {
   count: number;
 }
 
-/** A row of links of which one is the current page (kinds, levels): links, so a view can be shared. */
+/** A row of links of which one is the current page (kinds, levels): plain links, so a view can be shared and works with no script. */
 export function SegmentedNav({ label, className, items }: { label: string; className: string; items: SegmentedItem[] }) {
   return (
     <nav className={`segmented ${className}`} aria-label={label}>
       {items.map((item) => (
-        <Link key={item.key} className="segmented__item" to={item.to} aria-current={item.current ? "page" : undefined} preventScrollReset>
+        <a key={item.key} className="segmented__item" href={item.to} aria-current={item.current ? "page" : undefined}>
           {item.label}
           <span className="segmented__count">{item.count}</span>
-        </Link>
+        </a>
       ))}
     </nav>
   );
