@@ -96,7 +96,9 @@ export default function questionList(root: HTMLElement) {
   list?.addEventListener(
     "toggle",
     (event) => {
-      if (event.target instanceof HTMLDetailsElement && event.target.matches("details.question-item")) fill(event.target);
+      if (!(event.target instanceof HTMLDetailsElement) || !event.target.matches("details.question-item")) return;
+      fill(event.target);
+      begin();
     },
     true,
   );
@@ -107,7 +109,7 @@ export default function questionList(root: HTMLElement) {
   const fresh = root.querySelector<HTMLButtonElement>("[data-fresh-attempt]");
   const help = root.querySelector<HTMLElement>("[data-practice-help]");
   const expand = root.querySelector<HTMLButtonElement>("[data-expand-all]");
-  if (tools) tools.hidden = false;
+  if (tools) tools.dataset.ready = "";
 
   /** Practice mode hides the levels' names (their text is taken out, not just hidden) and builds answers behind "Show answer". */
   function applyPractice() {
@@ -152,5 +154,15 @@ export default function questionList(root: HTMLElement) {
   });
 
   applyPractice();
-  if (list && words.contentUrl) load();
+  // The answers are fetched once the page is idle after loading (their JSON is the largest thing
+  // the page handles), or at once when the reader opens an item first.
+  let started = false;
+  function begin() {
+    if (started || !list || !words.contentUrl) return;
+    started = true;
+    load();
+  }
+  const whenIdle = () => ("requestIdleCallback" in window ? requestIdleCallback(begin, { timeout: 1500 }) : setTimeout(begin, 200));
+  if (document.readyState === "complete") whenIdle();
+  else addEventListener("load", whenIdle, { once: true });
 }

@@ -12,5 +12,5 @@ export default function renderIt(root: HTMLElement) {
     },
     { once: true },
   );
-  root.hidden = false;
+  root.dataset.ready = "";
 }

@@ -10,5 +10,5 @@ export default function runIt(root: HTMLElement) {
     run ??= import("./on-demand/runners").then((m) => m.mountRunIt(result, { source, lang: lang === "ts" ? "ts" : "js", output }));
     void run.then((again) => again());
   });
-  root.hidden = false;
+  root.dataset.ready = "";
 }

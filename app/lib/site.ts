@@ -39,7 +39,7 @@ export function hasCookie(name: string, cookieHeader: string): boolean {
  */
 export function bootScript(consentCookie: string): string {
   return (
-    `(function(d){try{var t=localStorage.getItem(${JSON.stringify(storageKeys.theme)});` +
+    `(function(d){d.dataset.js="";try{var t=localStorage.getItem(${JSON.stringify(storageKeys.theme)});` +
     `if(t==="dark"||t==="light")d.dataset.theme=t;` +
     `if(localStorage.getItem(${JSON.stringify(storageKeys.appBannerSeen)}))d.dataset.appBanner="seen";}catch(e){}` +
     `if(document.cookie.split(/;\s*/).some(function(c){return c.split("=")[0]===${JSON.stringify(consentCookie)}}))` +

@@ -1,11 +1,12 @@
-import { authTexts, questionTexts, texts } from "../../app/lib/texts";
-import { acceptCookies, expect, openSiteDatabase, test } from "./fixtures";
+import { authTexts, texts } from "../../app/lib/texts";
+import { acceptCookies, expect, test } from "./fixtures";
 
 /**
  * Issue #32: with JavaScript off (this file runs in the "no-js" project), content pages work as
  * HTML: the header's menus and drawer open, the auth dialog signs in, up and out through form
- * posts, the cookie banner takes consent, answers open and search answers. The same is true in
- * the moment before a script has run on a page with JavaScript on.
+ * posts and the cookie banner takes consent. The same is true in the moment before a script has
+ * run on a page with JavaScript on. Question pages, lists and search: questions.nojs.spec.ts;
+ * the contact form: contact.spec.ts; home: home.spec.ts.
  */
 
 const PASSWORD = "analytical-engine";
@@ -116,27 +117,4 @@ test("the cookie banner's 'I understand' stores consent and the banner stays awa
   expect((await context.cookies()).find((c) => c.name === "devpreps")?.value).toBe("true");
   await page.goto("/devinsights");
   await expect(page.getByRole("region", { name: texts.cookies.label })).toHaveCount(0);
-});
-
-test("a question page's answer opens", async ({ page, baseURL }) => {
-  await acceptCookies(page, baseURL!);
-  const db = await openSiteDatabase();
-  const question = db
-    .prepare("select id from question where technology = 'javascript' and kind = 'theory' and status = 'published' limit 1")
-    .get() as { id: string };
-  db.close();
-  await page.goto(`/javascript-questions/${question.id}`);
-  const answer = page.locator(".question-answer");
-  await expect(answer).toBeHidden();
-  await page.getByText(questionTexts.showAnswer).click();
-  await expect(answer).toBeVisible();
-});
-
-test("search is a form that answers with results", async ({ page, baseURL }) => {
-  await acceptCookies(page, baseURL!);
-  await page.goto("/search");
-  await page.getByRole("main").getByRole("searchbox").fill("closure");
-  await page.getByRole("main").getByRole("searchbox").press("Enter");
-  await expect(page).toHaveURL(/\/search\?.*q=closure/);
-  await expect(page.getByRole("main").getByRole("link", { name: /closure/i }).first()).toBeVisible();
 });

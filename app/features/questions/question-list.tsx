@@ -22,7 +22,7 @@ export function QuestionList({ questions, marks }: Props) {
   if (!questions.length) return <p className="question-list__empty">{texts.labels.noData}</p>;
   return (
     <>
-      <div className="question-list__tools" hidden data-list-tools>
+      <div className="question-list__tools" data-needs-js data-list-tools>
         <label className="switch">
           <input type="checkbox" role="switch" data-practice-switch />
           <span>{t.practiceMode}</span>

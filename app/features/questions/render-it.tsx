@@ -7,7 +7,7 @@ import { OnDemandBar } from "./run-it";
  */
 export function RenderIt({ source }: { source: string }) {
   return (
-    <div className="run-it" hidden data-island="render-it" data-source={source} data-label={t.renderItEditor}>
+    <div className="run-it" data-needs-js data-island="render-it" data-source={source} data-label={t.renderItEditor}>
       <OnDemandBar label={t.renderIt} help={t.renderItHelp} />
     </div>
   );

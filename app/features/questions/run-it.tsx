@@ -27,7 +27,7 @@ export function OnDemandBar({ label, help }: { label: string; help: string }) {
  */
 export function RunIt({ source, lang, output }: Props) {
   return (
-    <div className="run-it" hidden data-island="run-it" data-source={source} data-lang={lang} data-output={output}>
+    <div className="run-it" data-needs-js data-island="run-it" data-source={source} data-lang={lang} data-output={output}>
       <OnDemandBar label={t.runIt} help={t.runItHelp} />
       <div className="run-it__result" />
     </div>

@@ -6,7 +6,6 @@ import { acceptCookies, expect, openSiteDatabase, signUp, test } from "./fixture
  * the reader still reads every answer, moves between lists and questions, searches, and (signed
  * in) marks questions done and bookmarks them with plain form posts.
  */
-test.use({ javaScriptEnabled: false });
 
 test.beforeEach(async ({ page, baseURL }) => {
   await acceptCookies(page, baseURL!);
