@@ -45,7 +45,23 @@ const speculationRules = JSON.stringify({
       where: {
         and: [
           { href_matches: "/*" },
-          { not: { href_matches: ["/api/*", "/auth/*", "/uploads/*", "/compiler*", "/quizzes*", "/interview*", "/account*", "/bookmarks*", "/admin*", "/devinsights/*", "/*/solve"] } },
+          {
+            not: {
+              href_matches: [
+                "/api/*",
+                "/auth/*",
+                "/uploads/*",
+                "/compiler*",
+                "/quizzes*",
+                "/interview*",
+                "/account*",
+                "/bookmarks*",
+                "/admin*",
+                "/devinsights/*",
+                "/*/solve",
+              ],
+            },
+          },
           { not: { selector_matches: "[rel~=nofollow], [download], [data-no-prerender]" } },
         ],
       },

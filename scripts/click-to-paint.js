@@ -68,7 +68,10 @@ try {
     ["prerender", []],
     ["no prerender", ["--disable-features=Prerender2,SpeculationRulesPrefetchFuture"]],
   ]) {
-    const browser = await chromium.launch({ executablePath: fs.existsSync(executablePath) ? executablePath : undefined, args: [...baseArgs, ...flags] });
+    const browser = await chromium.launch({
+      executablePath: fs.existsSync(executablePath) ? executablePath : undefined,
+      args: [...baseArgs, ...flags],
+    });
     for (const [name, from, link] of routes) {
       const times = [];
       for (let i = 0; i < runs; i++) times.push(await clickToPaint(browser, from, link));

@@ -10,7 +10,13 @@ export function AppBanner({ site }: { site: PublicSettings }) {
   return (
     <aside className="app-banner" aria-label={texts.appBanner.label} data-app-banner>
       <p className="app-banner__text">{fill(texts.appBanner.message, { name: site.name })}</p>
-      <a className="button button--accent button--small" href={site.playStoreUrl} target="_blank" rel="noopener noreferrer" data-app-banner-seen>
+      <a
+        className="button button--accent button--small"
+        href={site.playStoreUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        data-app-banner-seen
+      >
         {texts.appBanner.download}
       </a>
       <button type="button" className="icon-button app-banner__close" aria-label={texts.appBanner.dismiss} data-app-banner-seen>

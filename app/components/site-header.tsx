@@ -68,7 +68,12 @@ export function SiteHeader({ site }: { site: PublicSettings }) {
                 </LogoutForm>
               </>
             ) : (
-              <button type="button" className="button button--primary button--small" command="show-modal" commandfor={authDialogId("login")}>
+              <button
+                type="button"
+                className="button button--primary button--small"
+                command="show-modal"
+                commandfor={authDialogId("login")}
+              >
                 {texts.nav.login}
               </button>
             )}

@@ -23,7 +23,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
   const consented = useRouteLoaderData<typeof rootLoader>("root")?.consented ?? false;
 
   useEffect(() => {
-    const stop = enhanceShell(document, { app: true });
+    const stop = enhanceShell(document);
     // Marks the page as interactive (used by browser tests and by CSS if needed).
     document.documentElement.dataset.hydrated = "true";
     return stop;

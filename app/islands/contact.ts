@@ -3,7 +3,7 @@
 // page, with its busy label; then the spec's alert 'Message sent successfully!' and empty
 // fields, or the reason in the form's banner with the text kept. Words come from data-*.
 import { apiErrorMessage } from "~/lib/api-error";
-import { setBusy } from "~/lib/enhance/auth";
+import { setBusy } from "~/lib/enhance/busy";
 
 export default function contact(form: HTMLElement) {
   if (!(form instanceof HTMLFormElement)) return;

@@ -4,6 +4,7 @@
 // called once with each such element. Keep them small: all islands a page loads before any
 // interaction count against its 25 kB (gzip) budget. Anything heavy (a runner, an editor) is
 // imported by the island when the reader asks for it.
+import { enhanceAuth } from "~/features/auth/enhance-auth";
 import { enhanceShell } from "~/lib/enhance/shell";
 
 type Island = (root: HTMLElement) => void;
@@ -19,7 +20,8 @@ const islands: Record<string, () => Promise<{ default: Island }>> = {
   "render-it": () => import("./render-it"),
 };
 
-enhanceShell(document, { app: false });
+enhanceShell(document);
+enhanceAuth(document, { app: false });
 
 for (const root of document.querySelectorAll<HTMLElement>("[data-island]")) {
   const load = islands[root.dataset.island ?? ""];

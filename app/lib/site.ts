@@ -42,7 +42,7 @@ export function bootScript(consentCookie: string): string {
     `(function(d){d.dataset.js="";try{var t=localStorage.getItem(${JSON.stringify(storageKeys.theme)});` +
     `if(t==="dark"||t==="light")d.dataset.theme=t;` +
     `if(localStorage.getItem(${JSON.stringify(storageKeys.appBannerSeen)}))d.dataset.appBanner="seen";}catch(e){}` +
-    `if(document.cookie.split(/;\s*/).some(function(c){return c.split("=")[0]===${JSON.stringify(consentCookie)}}))` +
+    `if(document.cookie.split(/;\\s*/).some(function(c){return c.split("=")[0]===${JSON.stringify(consentCookie)}}))` +
     `d.dataset.consent="given";` +
     `document.addEventListener("click",function(e){var g=e.target.closest&&e.target.closest("[data-login-gate]");` +
     `if(!g||d.dataset.signedIn==="true")return;e.preventDefault();alert(g.dataset.loginGate);` +

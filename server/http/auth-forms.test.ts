@@ -35,12 +35,25 @@ describe("the frame's forms without scripts", () => {
     });
   }
   const cookies = (response: Response) => response.headers.getSetCookie();
-  const flashOf = (response: Response) => readAuthFlash(cookies(response).find((c) => c.startsWith("devprep.flash="))?.split(";")[0]);
-  const sessionCookie = (response: Response) => cookies(response).find((c) => c.startsWith("better-auth.session_token="))?.split(";")[0];
+  const flashOf = (response: Response) =>
+    readAuthFlash(
+      cookies(response)
+        .find((c) => c.startsWith("devprep.flash="))
+        ?.split(";")[0],
+    );
+  const sessionCookie = (response: Response) =>
+    cookies(response)
+      .find((c) => c.startsWith("better-auth.session_token="))
+      ?.split(";")[0];
 
   test("sign-up creates the account, signs in and returns to the page the reader was on", async () => {
     const email = uniqueEmail();
-    const response = await post("/auth/signup", { name: "Ada", email, password: "analytical-engine", returnTo: "/react-questions?level=expert" });
+    const response = await post("/auth/signup", {
+      name: "Ada",
+      email,
+      password: "analytical-engine",
+      returnTo: "/react-questions?level=expert",
+    });
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/react-questions?level=expert");
     expect(sessionCookie(response)).toBeTruthy();

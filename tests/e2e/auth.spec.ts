@@ -244,4 +244,3 @@ test("while signing up the button reads 'Signing Up...'", async ({ page }) => {
   release();
   await expect(dialog).toBeHidden();
 });
-

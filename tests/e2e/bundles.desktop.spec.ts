@@ -57,7 +57,10 @@ const ISLANDS_BUDGET_KB = 25;
 const client = path.resolve(import.meta.dirname, "../../build/client");
 const gzipKb = (pathname: string) => zlib.gzipSync(fs.readFileSync(path.join(client, pathname)), { level: 9 }).length / 1024;
 
-test("content pages load only island scripts before interaction, at most 25 kB, and no React or React Router", async ({ page, baseURL }) => {
+test("content pages load only island scripts before interaction, at most 25 kB, and no React or React Router", async ({
+  page,
+  baseURL,
+}) => {
   const db = await openSiteDatabase();
   const question = db.prepare("select id from question where kind = 'console' and status = 'published' limit 1").get() as { id: string };
   const post = db.prepare("select id from blog_post where status = 'approved' limit 1").get() as { id: string };

@@ -333,7 +333,10 @@ test("after a navigation in the page the head follows it: title, description, ca
   await expectAccessible(page);
 });
 
-test("the menu, Login and a home card act on a tap right after the page first shows, before any island has arrived", async ({ page, baseURL }) => {
+test("the menu, Login and a home card act on a tap right after the page first shows, before any island has arrived", async ({
+  page,
+  baseURL,
+}) => {
   await acceptCookies(page, baseURL!);
   // The islands are held back: what is tapped must work as HTML (and the inline boot script).
   const release = await holdRequests(page, "**/assets/islands/**");

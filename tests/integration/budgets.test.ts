@@ -64,7 +64,9 @@ describe("what content pages load before any interaction (gzip, from the build)"
   it(`all islands together: JavaScript ≤ ${ISLANDS_BUDGET_KB} kB`, () => {
     const total = sized.reduce((sum, f) => sum + f.bytes, 0);
     const list = sized.map((f) => `${f.file} ${kb(f.bytes)} kB`).join(", ");
-    expect(kb(total), `content pages may load ${kb(total)} kB of JavaScript before interaction: ${list}`).toBeLessThanOrEqual(ISLANDS_BUDGET_KB);
+    expect(kb(total), `content pages may load ${kb(total)} kB of JavaScript before interaction: ${list}`).toBeLessThanOrEqual(
+      ISLANDS_BUDGET_KB,
+    );
   });
 
   it("no React DOM or React Router code among them", () => {
@@ -79,7 +81,11 @@ describe("what content pages load before any interaction (gzip, from the build)"
       .readdirSync(path.join(client, "assets"))
       .filter((f) => f.endsWith(".js"))
       .map((f) => fs.readFileSync(path.join(client, "assets", f), "utf8"));
-    for (const marker of FRAMEWORK_MARKERS) expect(appScripts.some((source) => marker.test(source)), String(marker)).toBe(true);
+    for (const marker of FRAMEWORK_MARKERS)
+      expect(
+        appScripts.some((source) => marker.test(source)),
+        String(marker),
+      ).toBe(true);
   });
 
   it(`the stylesheets: CSS ≤ ${CSS_BUDGET_KB} kB each`, () => {

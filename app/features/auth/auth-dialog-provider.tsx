@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useMemo } from "react";
 import { createPath, useLocation, useRevalidator, useRouteLoaderData } from "react-router";
 import { type AuthDialogControls, AuthDialogProvider as Provider, authDialogId } from "~/lib/auth-dialog";
-import { SESSION_CHANGED_EVENT } from "~/lib/enhance/auth";
+import { SESSION_CHANGED_EVENT, enhanceAuth } from "./enhance-auth";
 import { useSite } from "~/lib/use-site";
 import type { loader as rootLoader } from "../../root";
 import { AuthDialogs } from "./auth-dialogs";
@@ -16,6 +16,9 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   const site = useSite();
   const location = useLocation();
   const flash = useRouteLoaderData<typeof rootLoader>("root")?.authFlash ?? null;
+
+  // The dialogs' behaviour with scripts (on content pages the site island runs the same).
+  useEffect(() => enhanceAuth(document, { app: true }), []);
 
   useEffect(() => {
     const refresh = () => void revalidator.revalidate();

@@ -58,11 +58,29 @@ export function AuthDialogs({ returnTo, flash, googleSignIn }: Props) {
   );
 }
 
-function AuthDialog({ view, title, flash, children }: { view: AuthView | "forgot"; title: string; flash: AuthFlash | null; children: ReactNode }) {
+function AuthDialog({
+  view,
+  title,
+  flash,
+  children,
+}: {
+  view: AuthView | "forgot";
+  title: string;
+  flash: AuthFlash | null;
+  children: ReactNode;
+}) {
   const id = authDialogId(view);
   return (
     // Opened by the server only to show a refused form again (non-modal until a script makes it modal).
-    <dialog id={id} className="modal" aria-labelledby={`${id}-title`} closedby="any" open={flash ? true : undefined} data-auth-dialog data-auth-failed={t.failed}>
+    <dialog
+      id={id}
+      className="modal"
+      aria-labelledby={`${id}-title`}
+      closedby="any"
+      open={flash ? true : undefined}
+      data-auth-dialog
+      data-auth-failed={t.failed}
+    >
       <div className="modal__panel">
         <div className="modal__head">
           <h2 id={`${id}-title`}>{title}</h2>
@@ -102,7 +120,13 @@ function AuthForm({ view, returnTo, flash }: { view: AuthView; returnTo: string;
           <InputField label={t.fullName} name="name" autoComplete="name" required maxLength={MAX_NAME_LENGTH} defaultValue={flash?.name} />
         )}
         <InputField label={t.email} name="email" type="email" autoComplete="email" required defaultValue={flash?.email} />
-        <InputField label={t.password} name="password" type="password" autoComplete={signup ? "new-password" : "current-password"} required />
+        <InputField
+          label={t.password}
+          name="password"
+          type="password"
+          autoComplete={signup ? "new-password" : "current-password"}
+          required
+        />
         <button type="submit" className="button button--primary button--block" data-busy-label={signup ? t.signingUp : t.loggingIn}>
           {signup ? t.signupButton : t.loginButton}
         </button>
@@ -126,7 +150,13 @@ function GoogleLink({ href }: { href: string }) {
 /** Opens another view; with scripts this one closes first (data-swap), without them it opens on top. */
 function SwitchButton({ to, className, children }: { to: AuthView | "forgot"; className?: string; children: ReactNode }) {
   return (
-    <button type="button" className={`link-button${className ? ` ${className}` : ""}`} command="show-modal" commandfor={authDialogId(to)} data-swap>
+    <button
+      type="button"
+      className={`link-button${className ? ` ${className}` : ""}`}
+      command="show-modal"
+      commandfor={authDialogId(to)}
+      data-swap
+    >
       {children}
     </button>
   );

@@ -5,7 +5,6 @@
 // HTML's data attributes), so it stays a few kilobytes.
 import { blockCopying } from "~/lib/copy-guard";
 import { CONSENT_MAX_AGE_SECONDS, storageKeys } from "~/lib/site";
-import { enhanceAuth } from "./auth";
 
 /** `aria-expanded` on the buttons that open a popover or a dialog follows what they open. */
 function followExpanded(doc: Document): () => void {
@@ -122,8 +121,8 @@ function onFocusOut(event: FocusEvent) {
 }
 
 /** Wires the frame's behaviour; returns the function that unwires it. */
-export function enhanceShell(doc: Document, { app }: { app: boolean }): () => void {
-  const stops = [followExpanded(doc), blockCopying(doc), enhanceAuth(doc, { app })];
+export function enhanceShell(doc: Document): () => void {
+  const stops = [followExpanded(doc), blockCopying(doc)];
   labelThemeToggles(doc);
   const media = window.matchMedia("(prefers-color-scheme: dark)");
   const relabel = () => labelThemeToggles(doc);

@@ -4,6 +4,7 @@
 // either reloads the page (content pages) or tells the app to reload its data (app pages).
 // No framework and no text dictionary: the words come from the HTML's data attributes.
 import { authFieldProblem } from "~/features/auth/validation";
+import { setBusy } from "~/lib/enhance/busy";
 import { storageKeys } from "~/lib/site";
 
 /** Dispatched on window after a sign-in made in the dialog on an app page. */
@@ -43,18 +44,6 @@ function show(element: Element | null | undefined, text: string | null) {
   element.hidden = !text;
 }
 
-/** Sets or clears a control's busy label (data-busy-label), keeping its own words to restore. */
-export function setBusy(control: HTMLElement | null | undefined, busy: boolean) {
-  if (!control?.dataset.busyLabel) return;
-  if (busy) {
-    control.dataset.idleLabel ??= control.textContent ?? "";
-    control.textContent = control.dataset.busyLabel;
-  } else if (control.dataset.idleLabel !== undefined) {
-    control.textContent = control.dataset.idleLabel;
-    delete control.dataset.idleLabel;
-  }
-}
-
 function resetDialog(dialog: HTMLDialogElement) {
   for (const form of dialog.querySelectorAll("form")) {
     form.reset();
@@ -73,7 +62,11 @@ function checkFields(form: HTMLFormElement): string | null {
   if (view !== "login" && view !== "signup") return null;
   const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? "";
   const problem = authFieldProblem({ name: value("name"), email: value("email"), password: value("password") }, view);
-  const words = { missingName: form.dataset.missingName, invalidEmail: form.dataset.invalidEmail, shortPassword: form.dataset.shortPassword };
+  const words = {
+    missingName: form.dataset.missingName,
+    invalidEmail: form.dataset.invalidEmail,
+    shortPassword: form.dataset.shortPassword,
+  };
   return problem && (words[problem] ?? null);
 }
 
