@@ -1,6 +1,12 @@
-import { JSDOM } from "jsdom";
+import { createRequire } from "node:module";
 import { describe, expect, it, vi } from "vitest";
 import { bootScript } from "./site";
+
+// jsdom (a dev dependency) ships no types; only its constructor is used here.
+type TestWindow = Window & typeof globalThis & { eval(code: string): unknown };
+const { JSDOM } = createRequire(import.meta.url)("jsdom") as {
+  JSDOM: new (html: string, options: { url: string; runScripts: "outside-only" }) => { window: TestWindow };
+};
 
 /** A page with the boot script run in it, as the browser runs it before first paint. */
 function page({ cookie = "", signedIn = false, body = "" } = {}) {

@@ -1,11 +1,17 @@
+import { safeReturnTo } from "../../app/lib/return-to";
 import type { Services } from "../services";
 import { GOOGLE_PROVIDER } from "./auth";
 
 export const POPUP_DONE_PATH = "/auth/popup-done";
 export type PopupError = "unavailable" | "network" | "failed";
 
-function done(error?: PopupError): Response {
-  return new Response(null, { status: 302, headers: { Location: error ? `${POPUP_DONE_PATH}?error=${error}` : POPUP_DONE_PATH } });
+/** The popup-done page, with the page to return to when there is no popup (sign-in without scripts). */
+function donePath(returnTo: string, error?: PopupError): string {
+  return `${POPUP_DONE_PATH}?${new URLSearchParams({ ...(error ? { error } : {}), returnTo })}`;
+}
+
+function done(returnTo: string, error?: PopupError): Response {
+  return new Response(null, { status: 302, headers: { Location: donePath(returnTo, error) } });
 }
 
 async function issuerReachable(issuer: string): Promise<boolean> {
@@ -25,25 +31,26 @@ async function issuerReachable(issuer: string): Promise<boolean> {
  */
 export async function startGoogleSignIn(services: Services, request: Request): Promise<Response> {
   const { google } = services.config;
-  if (!google.clientId || !google.clientSecret) return done("unavailable");
-  if (!(await issuerReachable(google.issuer))) return done("network");
+  const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
+  if (!google.clientId || !google.clientSecret) return done(returnTo, "unavailable");
+  if (!(await issuerReachable(google.issuer))) return done(returnTo, "network");
   try {
     const { headers, response } = await services.auth.api.signInSocial({
       body: {
         provider: GOOGLE_PROVIDER,
-        callbackURL: POPUP_DONE_PATH,
-        errorCallbackURL: `${POPUP_DONE_PATH}?error=failed`,
+        callbackURL: donePath(returnTo),
+        errorCallbackURL: donePath(returnTo, "failed"),
         disableRedirect: true,
       },
       headers: request.headers,
       returnHeaders: true,
     });
-    if (!response.url) return done("failed");
+    if (!response.url) return done(returnTo, "failed");
     const out = new Headers({ Location: response.url });
     for (const cookie of headers.getSetCookie()) out.append("Set-Cookie", cookie);
     return new Response(null, { status: 302, headers: out });
   } catch (error) {
     services.logger.warn({ err: error }, "Google sign-in could not start");
-    return done("failed");
+    return done(returnTo, "failed");
   }
 }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { authTexts, fill } from "../../app/lib/texts";
 import { type TestServices, createTestServices } from "../../tests/support/services";
 import { createApp } from "../app";
-import { readAuthFlash, safeReturnTo } from "./auth-forms";
+import { safeReturnTo } from "../../app/lib/return-to";
+import { readAuthFlash } from "./auth-forms";
 
 let n = 0;
 const uniqueEmail = () => `form${Date.now()}${++n}@example.com`;

@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import { authErrorMessage } from "../../app/features/auth/errors";
 import { AUTH_FLASH_COOKIE, type AuthFlash } from "../../app/features/auth/flash";
 import { EMAIL_PATTERN, validateAuthFields } from "../../app/features/auth/validation";
+import { safeReturnTo } from "../../app/lib/return-to";
 import { CONSENT_MAX_AGE_SECONDS } from "../../app/lib/site";
 import { authTexts, fill } from "../../app/lib/texts";
 import type { ApiEnv } from "../api/types";
@@ -24,12 +25,6 @@ type Dispatch = (request: Request, c: Context<ApiEnv>) => Promise<Response>;
 const FLASH_MAX_AGE_SECONDS = 60;
 const MAX_FLASH_FIELD = 200;
 
-/** Where to go back to: a path on this site, else home. */
-export function safeReturnTo(value: unknown): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
-  if (value.length > 2000 || [...value].some((char) => char.charCodeAt(0) < 0x20)) return "/";
-  return value;
-}
 
 const cookieSuffix = (secure: boolean) => `Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
 

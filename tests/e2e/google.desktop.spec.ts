@@ -6,10 +6,10 @@ import { acceptCookies, expect, openSiteDatabase, test, waitForHydration } from 
 // One provider for the whole run, and one test takes it down: these run in order.
 test.describe.configure({ mode: "serial" });
 
-test.beforeEach(async ({ page, baseURL }) => {
+test.beforeEach(async ({ page, baseURL, javaScriptEnabled }) => {
   await acceptCookies(page, baseURL!);
   await page.goto("/");
-  await waitForHydration(page);
+  if (javaScriptEnabled) await waitForHydration(page);
 });
 
 async function openLogin(page: Page) {
@@ -41,8 +41,8 @@ function userRow(email: string) {
 test("a new Google user is signed in and recorded with name, email, signupFrom, createdAt and lastLogin", async ({ page }) => {
   const login = `g${Date.now()}`;
   const dialog = await openLogin(page);
-  const [popup] = await Promise.all([page.waitForEvent("popup"), dialog.getByRole("button", { name: authTexts.google }).click()]);
-  await expect(dialog.getByRole("button", { name: authTexts.processing })).toBeVisible();
+  const [popup] = await Promise.all([page.waitForEvent("popup"), dialog.getByRole("link", { name: authTexts.google }).click()]);
+  await expect(dialog.getByRole("link", { name: authTexts.processing })).toBeVisible();
   await completeAtProvider(popup, login);
   await expect(dialog).toBeHidden();
   await expect(page.locator(".header-account__name")).toHaveText(`Tester ${login}`);
@@ -58,7 +58,7 @@ test("a Google account without a name becomes 'Google User'; signing in again ke
 }) => {
   const login = `noname${Date.now()}`;
   let dialog = await openLogin(page);
-  let [popup] = await Promise.all([page.waitForEvent("popup"), dialog.getByRole("button", { name: authTexts.google }).click()]);
+  let [popup] = await Promise.all([page.waitForEvent("popup"), dialog.getByRole("link", { name: authTexts.google }).click()]);
   await completeAtProvider(popup, login);
   await expect(page.locator(".header-account__name")).toHaveText("Google User");
   const first = await userRow(`${login}@example.com`);
@@ -69,7 +69,7 @@ test("a Google account without a name becomes 'Google User'; signing in again ke
   await waitForHydration(page);
   await page.waitForTimeout(1100); // lastLogin has second precision in the assertion below
   dialog = await openLogin(page);
-  [popup] = await Promise.all([page.waitForEvent("popup"), dialog.getByRole("button", { name: authTexts.google }).click()]);
+  [popup] = await Promise.all([page.waitForEvent("popup"), dialog.getByRole("link", { name: authTexts.google }).click()]);
   await completeAtProvider(popup, login);
   await expect(page.locator(".header-account__name")).toHaveText("Google User");
   const second = await userRow(`${login}@example.com`);
@@ -77,9 +77,23 @@ test("a Google account without a name becomes 'Google User'; signing in again ke
   expect(new Date(second!.lastLogin!).getTime()).toBeGreaterThan(new Date(first!.lastLogin!).getTime());
 });
 
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the dialog's Google link completes sign-in in the page and returns to the page the reader was on", async ({ page }) => {
+    const login = `nojs${Date.now()}`;
+    await page.goto("/aboutus");
+    const dialog = await openLogin(page);
+    await dialog.getByRole("link", { name: authTexts.google }).click();
+    await completeAtProvider(page, login);
+    await expect(page).toHaveURL(/\/aboutus$/);
+    await expect(page.locator(".header-account__name")).toHaveText(`Tester ${login}`);
+  });
+});
+
 test("closing the popup says the sign-in was cancelled", async ({ page }) => {
   const dialog = await openLogin(page);
-  const [popup] = await Promise.all([page.waitForEvent("popup"), dialog.getByRole("button", { name: authTexts.google }).click()]);
+  const [popup] = await Promise.all([page.waitForEvent("popup"), dialog.getByRole("link", { name: authTexts.google }).click()]);
   await popup.waitForLoadState();
   await popup.close();
   await expect(dialog.getByRole("alert")).toHaveText(authTexts.googleCancelled);
@@ -87,12 +101,12 @@ test("closing the popup says the sign-in was cancelled", async ({ page }) => {
 
 test("a second request while the popup is open says one is already open", async ({ page }) => {
   let dialog = await openLogin(page);
-  const [popup] = await Promise.all([page.waitForEvent("popup"), dialog.getByRole("button", { name: authTexts.google }).click()]);
+  const [popup] = await Promise.all([page.waitForEvent("popup"), dialog.getByRole("link", { name: authTexts.google }).click()]);
   await popup.waitForLoadState();
   // The user closes the dialog, opens it again and asks once more, with the popup still open.
   await dialog.getByRole("button", { name: authTexts.close }).click();
   dialog = await openLogin(page);
-  await dialog.getByRole("button", { name: authTexts.google }).click();
+  await dialog.getByRole("link", { name: authTexts.google }).click();
   await expect(dialog.getByRole("alert")).toHaveText(authTexts.googleAlreadyOpen);
   expect(popup.isClosed()).toBe(false);
   await popup.close();
@@ -103,7 +117,7 @@ test("a blocked popup says to allow pop-ups", async ({ page }) => {
     window.open = () => null;
   });
   const dialog = await openLogin(page);
-  await dialog.getByRole("button", { name: authTexts.google }).click();
+  await dialog.getByRole("link", { name: authTexts.google }).click();
   await expect(dialog.getByRole("alert")).toHaveText(authTexts.googleBlocked);
 });
 
@@ -112,7 +126,7 @@ test("when Google cannot be reached the popup reports a network error", async ({
   try {
     const dialog = await openLogin(page);
     const popupEvent = page.waitForEvent("popup");
-    await dialog.getByRole("button", { name: authTexts.google }).click();
+    await dialog.getByRole("link", { name: authTexts.google }).click();
     await popupEvent;
     await expect(dialog.getByRole("alert")).toHaveText(authTexts.googleNetwork);
   } finally {
