@@ -39,7 +39,8 @@ export function SiteShell({ children }: { children: ReactNode }) {
       </a>
       {site.playStoreUrl && <AppBanner site={site} />}
       <SiteHeader site={site} />
-      <main id="main" tabIndex={-1}>
+      {/* The page-loading overlay's words, for content pages (app/lib/enhance/page-loading.ts). */}
+      <main id="main" tabIndex={-1} data-loading-page={texts.loading.page}>
         {children}
       </main>
       <SiteFooter site={site} />

@@ -5,11 +5,13 @@
 // interaction count against its 25 kB (gzip) budget. Anything heavy (a runner, an editor) is
 // imported by the island when the reader asks for it.
 import { enhanceAuth } from "~/features/auth/enhance-auth";
+import { showPageLoading } from "~/lib/enhance/page-loading";
 import { enhanceShell } from "~/lib/enhance/shell";
 
 type Island = (root: HTMLElement) => void;
 
 const islands: Record<string, () => Promise<{ default: Island }>> = {
+  "blog-list": () => import("./blog-list"),
   carousel: () => import("./carousel"),
   contact: () => import("./contact"),
   home: () => import("./home"),
@@ -22,6 +24,7 @@ const islands: Record<string, () => Promise<{ default: Island }>> = {
 
 enhanceShell(document);
 enhanceAuth(document, { app: false });
+showPageLoading(document);
 
 for (const root of document.querySelectorAll<HTMLElement>("[data-island]")) {
   const load = islands[root.dataset.island ?? ""];

@@ -1,4 +1,4 @@
-import { Link, data, useNavigation } from "react-router";
+import { Link, data } from "react-router";
 import { PostCard } from "~/features/blog/post-card";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { blogTexts as t, fill } from "~/lib/texts";
@@ -46,10 +46,9 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 
 export default function DevInsights({ loaderData }: Route.ComponentProps) {
   const site = useSite();
-  const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/devinsights";
   return (
-    <div className="page blog-list">
+    // The blog-list island shows the loading state while the next page of posts is on its way.
+    <div className="page blog-list" data-island="blog-list" data-loading-label={t.loading}>
       <div className="blog-list__head">
         <h1>{t.listTitle}</h1>
         <Link className="button button--outline" to="/devinsights/new">
@@ -64,12 +63,7 @@ export default function DevInsights({ loaderData }: Route.ComponentProps) {
           </a>
         </p>
       )}
-      {loading ? (
-        <div className="blog-list__loading" role="status">
-          <div className="spinner" aria-hidden />
-          <span className="visually-hidden">{t.loading}</span>
-        </div>
-      ) : loaderData.failed ? (
+      {loaderData.failed ? (
         <div className="blog-list__error" role="alert">
           <p>{t.loadFailed}</p>
           <p>{t.loadFailedHint}</p>
@@ -87,8 +81,8 @@ export default function DevInsights({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
           {loaderData.nextCursor && (
-            <p className="blog-list__more">
-              <Link className="button button--outline" to={`/devinsights?after=${loaderData.nextCursor}`}>
+            <p className="blog-list__more" data-own-loading>
+              <Link className="button button--outline" to={`/devinsights?after=${loaderData.nextCursor}`} data-blog-more>
                 {t.more}
               </Link>
             </p>

@@ -8,17 +8,19 @@ import { acceptCookies, expect, openSiteDatabase, test, waitForHydration } from 
  * them. Checked against the real build: its chunk names, and every request a page makes.
  */
 const assets = path.resolve(import.meta.dirname, "../../build/client/assets");
-const heavy = fs.readdirSync(assets).filter((f) => /^(code-editor|playground)-.*\.js$/.test(f));
+const heavy = fs.readdirSync(assets).filter((f) => /^code-editor-.*\.js$/.test(f));
 // Content pages' islands import the same on demand (app/islands/on-demand/runners.tsx).
-const heavyIslands = fs.readdirSync(path.join(assets, "islands")).filter((f) => /^(code-editor|runners)-.*\.js$/.test(f));
+const heavyIslands = fs
+  .readdirSync(path.join(assets, "islands"))
+  .filter((f) => /^(code-editor|runners|playground|mount-playground)-.*\.js$/.test(f));
 const sucrase = fs
   .readdirSync(assets)
   .filter((f) => f.endsWith(".js") && fs.readFileSync(path.join(assets, f), "utf8").includes("isTypeScriptTransformEnabled"));
 
 test("content pages load none of the editor, runner, TypeScript, Pyodide or sql.js code", async ({ page, baseURL }) => {
-  expect(heavy.length, "the build names its editor and playground chunks").toBe(2);
+  expect(heavy.length, "the build names its editor chunk (the compiler's)").toBe(1);
   expect(sucrase.length).toBe(1);
-  expect(heavyIslands.length, "the islands' build names its editor and runner chunks").toBe(2);
+  expect(heavyIslands.length, "the islands' build names its editor, runner and playground chunks").toBe(4);
   const db = await openSiteDatabase();
   const question = db.prepare("select id from question where kind = 'console' and status = 'published' limit 1").get() as { id: string };
   const post = db.prepare("select id from blog_post where status = 'approved' limit 1").get() as { id: string };

@@ -78,7 +78,8 @@ test("a Google account without a name becomes 'Google User'; signing in again ke
 });
 
 test.describe("with JavaScript off", () => {
-  test.use({ javaScriptEnabled: false });
+  // The test provider's own pages, now in the page rather than a popup, ask for an outside address.
+  test.use({ javaScriptEnabled: false, allowConsoleErrors: /Failed to load resource/ });
 
   test("the dialog's Google link completes sign-in in the page and returns to the page the reader was on", async ({ page }) => {
     const login = `nojs${Date.now()}`;
