@@ -6,6 +6,18 @@
 
 const SHOW_AFTER_MS = 100;
 
+/** A loading status: a spinner and, for screen readers, its words. */
+export function loadingStatus(doc: Document, className: string, words: string): HTMLElement {
+  const status = doc.createElement("div");
+  status.className = className;
+  status.setAttribute("role", "status");
+  const spinner = doc.createElement("div");
+  spinner.className = "spinner";
+  spinner.setAttribute("aria-hidden", "true");
+  status.append(spinner, Object.assign(doc.createElement("span"), { className: "visually-hidden", textContent: words }));
+  return status;
+}
+
 export function showPageLoading(doc: Document): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const overlay = () => doc.querySelector(".nav-overlay[data-page-loading]");
@@ -20,20 +32,10 @@ export function showPageLoading(doc: Document): () => void {
     clearTimeout(timer);
     timer = setTimeout(() => {
       if (overlay()) return;
-      const shown = doc.createElement("div");
-      shown.className = "nav-overlay";
+      const shown = loadingStatus(doc, "nav-overlay", doc.querySelector<HTMLElement>("[data-loading-page]")?.dataset.loadingPage ?? "");
       shown.dataset.pageLoading = "";
       shown.dataset.testid = "navigation-overlay";
-      shown.setAttribute("role", "status");
       shown.setAttribute("aria-live", "polite");
-      const spinner = doc.createElement("div");
-      spinner.className = "spinner";
-      spinner.setAttribute("aria-hidden", "true");
-      const label = Object.assign(doc.createElement("span"), {
-        className: "visually-hidden",
-        textContent: doc.querySelector<HTMLElement>("[data-loading-page]")?.dataset.loadingPage ?? "",
-      });
-      shown.append(spinner, label);
       doc.body.append(shown);
     }, SHOW_AFTER_MS);
   };
