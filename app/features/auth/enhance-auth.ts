@@ -50,8 +50,9 @@ function resetDialog(dialog: HTMLDialogElement) {
     form.hidden = false;
     const fieldset = form.querySelector("fieldset");
     if (fieldset) fieldset.disabled = false;
-    setBusy(form.querySelector<HTMLElement>("[data-busy-label]"), false);
   }
+  // Busy labels go too (the Google link's, while its popup is still open, included).
+  for (const control of dialog.querySelectorAll<HTMLElement>("[data-busy-label]")) setBusy(control, false);
   show(dialog.querySelector("[data-auth-error]"), null);
   show(dialog.querySelector("[data-auth-notice]"), null);
 }
