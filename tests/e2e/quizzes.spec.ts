@@ -274,6 +274,8 @@ test("quizzes can be found from the footer and each question list, which presele
   const dsa = technologies.find((tech) => tech.slug === "dsa")!;
   await page.getByRole("link", { name: fill(t.takeQuiz, { technology: dsa.name }) }).click();
   await expect(page).toHaveURL(/\/quizzes\?technology=dsa$/);
+  // From a content page the quiz page is a page load: it works once it has hydrated.
+  await waitForHydration(page);
   await expect(page.getByLabel(t.technology)).toHaveValue("dsa");
   // Fewer questions than asked: the form says how many the quiz will have.
   await page.getByRole("radio", { name: /^Expert/ }).check();
