@@ -355,6 +355,9 @@ test("the menu, Login and a home card act on a tap right after the page first sh
   const login = mobile
     ? drawer.getByRole("button", { name: texts.nav.login })
     : page.locator(".header-account").getByRole("button", { name: texts.nav.login });
+  // The drawer slides in, and its Login button sits at its foot: tapped once it is in view.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
+  await login.scrollIntoViewIfNeeded();
   tapped = await tap(page, login);
   await expect(page.getByRole("dialog", { name: authTexts.loginTitle })).toBeVisible({ timeout: 1_000 });
   expect(Date.now() - tapped).toBeLessThan(1_000);
