@@ -129,6 +129,9 @@ describe("availability under hostile requests", () => {
     );
     // Refused as who they are (no session, no valid token), before any hashing.
     expect([...statuses].sort()).toEqual([400, 401]);
-    expect(percentile(timings, 99)).toBeLessThan(200);
+    // The figure above is the measurement (40-50 ms on a quiet machine, 140-225 ms with the
+    // other test worker busy in CI). The bound only catches the failure this guards against:
+    // with each of these requests hashing, the reads queue behind scrypt for seconds.
+    expect(percentile(timings, 99)).toBeLessThan(1000);
   }, 60_000);
 });
