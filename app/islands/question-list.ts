@@ -2,8 +2,8 @@
 // Without scripts each item opens natively and offers the question's own page. Here:
 // - the shared kind/level selection (spec §3): an address without a choice shows the stored one;
 //   one with a choice stores it;
-// - the page's answers arrive from the API as server-rendered HTML (include=html) after load,
-//   and each is put in its item when the item opens (building up to 100 at once held a slow
+// - the page's answers arrive from the API as server-rendered HTML (include=html) once the
+//   reader reaches for the list, and each is put in its item when the item opens (building up to 100 at once held a slow
 //   phone's main thread; docs/decisions/012);
 // - practice mode (remembered in local storage), fresh attempt, expand/collapse all;
 // - the progress meter and the item's done look follow the marks island's saved changes.
@@ -154,15 +154,18 @@ export default function questionList(root: HTMLElement) {
   });
 
   applyPractice();
-  // The answers are fetched once the page is idle after loading (their JSON is the largest thing
-  // the page handles), or at once when the reader opens an item first.
+  // The answers (the largest thing the page handles: ~400 kB of JSON for 100 questions) are
+  // fetched when the reader shows they may open one: a pointer over or a touch on the list, or
+  // focus in it; opening an item before then starts it too. Fetched at load, parsing them fell
+  // inside the page's first seconds on a slow phone, where Lighthouse counts blocking time.
   let started = false;
   function begin() {
     if (started || !list || !words.contentUrl) return;
     started = true;
     load();
   }
-  const whenIdle = () => ("requestIdleCallback" in window ? requestIdleCallback(begin, { timeout: 1500 }) : setTimeout(begin, 200));
-  if (document.readyState === "complete") whenIdle();
-  else addEventListener("load", whenIdle, { once: true });
+  for (const intent of ["pointerover", "pointerdown", "focusin"] as const)
+    list?.addEventListener(intent, begin, { once: true, passive: true });
+  // An item opened natively before this script arrived.
+  if (items().some((item) => item.open)) begin();
 }
