@@ -1,5 +1,6 @@
 import path from "node:path";
 import { afterAll, describe, expect, inject, test } from "vitest";
+import { optionBalance, optionBalanceProblems } from "../../server/questions/option-balance";
 import { parseQuestionBank, readQuestionFolder } from "../../server/questions/question-import";
 import { closeVerifierBrowser, verifyQuestion } from "../support/question-verifier";
 
@@ -14,6 +15,14 @@ const { parsed } = parseQuestionBank(files, problems);
 test("every question file is valid", () => {
   expect(problems).toEqual([]);
   expect(parsed.length).toBeGreaterThan(0);
+});
+
+// Issue #33: multiple choice tests knowledge, not test-taking (CONTENT.md, "Fair multiple choice").
+// `npm run content:options` prints the table.
+test("no technology's multiple choice gives the answer away by the options' length", () => {
+  const rows = optionBalance(parsed.map((p) => p.question));
+  expect(rows.length).toBeGreaterThan(0);
+  expect(optionBalanceProblems(rows)).toEqual([]);
 });
 
 afterAll(closeVerifierBrowser);
