@@ -71,8 +71,11 @@ describe.each(testDialects())("quizzes on %s", (dialect: Dialect) => {
     return r.body.question;
   }
 
-  /** The server's own record of the question at a position (the test plays a player who knows the answers). */
-  async function truth(attemptId: string, position: number) {
+  /**
+   * The server's own record of the question at a position (the test plays a player who knows the
+   * answers): where the right option is among the options as `shown` (each attempt shuffles them).
+   */
+  async function truth(attemptId: string, position: number, shown: string[]) {
     const slot = await t.services.database.db
       .selectFrom("quiz_attempt_question")
       .innerJoin("question", "question.id", "quiz_attempt_question.question_id")
@@ -81,7 +84,19 @@ describe.each(testDialects())("quizzes on %s", (dialect: Dialect) => {
       .where("position", "=", position)
       .executeTakeFirstOrThrow();
     const content = JSON.parse(slot.content) as QuestionContent;
-    return { id: slot.id, correct: content.correctOption!, wrong: (content.correctOption! + 1) % content.options!.length };
+    const correct = shown.indexOf(content.options![content.correctOption!]!);
+    expect(correct).toBeGreaterThanOrEqual(0);
+    return { id: slot.id, correct, wrong: (correct + 1) % shown.length };
+  }
+
+  /** Where the bank wrote a question's right option. */
+  async function writtenAt(questionId: string) {
+    const row = await t.services.database.db
+      .selectFrom("question")
+      .select("content")
+      .where("id", "=", questionId)
+      .executeTakeFirstOrThrow();
+    return (JSON.parse(row.content) as QuestionContent).correctOption!;
   }
 
   async function moveDeadline(attemptId: string, position: number, deadline: number) {
@@ -105,6 +120,10 @@ describe.each(testDialects())("quizzes on %s", (dialect: Dialect) => {
     beforeAnswering = [];
     const id = await start({ technology: "javascript", level: "all", questionCount: 10, secondsPerQuestion: 60 });
     const plan = ["correct", "correct", "wrong", "correct", "skip", "correct", "correct", "wrong", "correct", "correct"];
+    const asked: string[][] = [];
+    const sent: (number | null)[] = [];
+    const rightShownAt: number[] = [];
+    const rightWrittenAt: number[] = [];
     for (let position = 0; position < plan.length; position++) {
       const question = await ask(id);
       expect(question).toMatchObject({ position, total: 10, technology: "javascript", secondsPerQuestion: 60 });
@@ -113,15 +132,20 @@ describe.each(testDialects())("quizzes on %s", (dialect: Dialect) => {
       // Asking again is the same question with the same deadline, not a new one.
       const again = await ask(id);
       expect(again.title).toBe(question.title);
+      expect(again.options).toEqual(question.options);
+      asked.push(question.options);
       expect(again.remainingMs).toBeLessThanOrEqual(question.remainingMs);
       // Mid-quiz, the attempt shows only what is closed.
       const midway = await call("GET", `/api/quizzes/${id}`);
       expect(midway.body.review.map((r: { position: number }) => r.position)).toEqual([...Array(position).keys()]);
       beforeAnswering.push({ ...midway.body, review: [] });
-      const { correct, wrong, id: questionId } = await truth(id, position);
+      const { correct, wrong, id: questionId } = await truth(id, position, question.options);
       expect(JSON.stringify(midway.body)).not.toContain(questionId);
 
       const option = plan[position] === "correct" ? correct : plan[position] === "wrong" ? wrong : null;
+      sent.push(option);
+      rightShownAt.push(correct);
+      rightWrittenAt.push(await writtenAt(questionId));
       const answered = await call("POST", `/api/quizzes/${id}/answers`, undefined, { position, option });
       expect(answered.status).toBe(200);
       expect(answered.body.feedback).toMatchObject({
@@ -144,6 +168,12 @@ describe.each(testDialects())("quizzes on %s", (dialect: Dialect) => {
     expect(body.review).toHaveLength(10);
     expect(body.review.map((r: { outcome: string }) => r.outcome)).toEqual(plan.map((p) => (p === "skip" ? "skipped" : p)));
     expect(body.review[0].explanationHtml ?? body.review[0].answerHtml).toBeTruthy();
+    // The review shows each question as the reader saw it: their order, their choice, the right one.
+    expect(body.review.map((r: { options: string[] }) => r.options)).toEqual(asked);
+    expect(body.review.map((r: { chosenOption: number | null }) => r.chosenOption)).toEqual(sent);
+    expect(body.review.map((r: { correctOption: number }) => r.correctOption)).toEqual(rightShownAt);
+    // Shuffled on the server: the right option is not always where the bank wrote it.
+    expect(rightShownAt).not.toEqual(rightWrittenAt);
 
     expect((await call("POST", `/api/quizzes/${id}/current`)).status).toBe(409);
     expect((await call("POST", `/api/quizzes/${id}/answers`, undefined, { position: 9, option: 0 })).status).toBe(409);
@@ -151,8 +181,7 @@ describe.each(testDialects())("quizzes on %s", (dialect: Dialect) => {
 
   test("an answer after the deadline is refused and scores nothing, even when it is right", async () => {
     const id = await start({ technology: "javascript", level: "beginner", questionCount: 10, secondsPerQuestion: 30 });
-    await ask(id);
-    const first = await truth(id, 0);
+    const first = await truth(id, 0, (await ask(id)).options);
     await moveDeadline(id, 0, Date.now() - 1500);
     const late = await call("POST", `/api/quizzes/${id}/answers`, undefined, { position: 0, option: first.correct });
     expect(late.status).toBe(409);
@@ -161,7 +190,7 @@ describe.each(testDialects())("quizzes on %s", (dialect: Dialect) => {
     // Within the trip's grace an answer still counts.
     const next = await ask(id);
     expect(next.position).toBe(1);
-    const second = await truth(id, 1);
+    const second = await truth(id, 1, next.options);
     await moveDeadline(id, 1, Date.now() - 300);
     const inTime = await call("POST", `/api/quizzes/${id}/answers`, undefined, { position: 1, option: second.correct });
     expect(inTime.body.feedback).toMatchObject({ outcome: "correct", correctCount: 1 });
@@ -219,8 +248,7 @@ describe.each(testDialects())("quizzes on %s", (dialect: Dialect) => {
     expect((await call("POST", `/api/quizzes/${id}/current`, grace)).status).toBe(404);
     expect((await call("GET", `/api/quizzes/${id}`, grace)).status).toBe(404);
     for (let position = 0; position < 10; position++) {
-      await ask(id, ada);
-      const { correct } = await truth(id, position);
+      const { correct } = await truth(id, position, (await ask(id, ada)).options);
       await call("POST", `/api/quizzes/${id}/answers`, ada, { position, option: position < 9 ? correct : null });
     }
     expect((await call("GET", "/api/quizzes/history")).status).toBe(401);

@@ -87,7 +87,8 @@ describe.each(testDialects())("live quiz rooms on %s", (dialect: Dialect) => {
     expect(joined.status).toBe(201);
     return { id: joined.body.player.id as string, nickname: joined.body.player.nickname as string, token: joined.body.token as string };
   }
-  async function correctOption(code: string, position: number) {
+  /** Where the right option is among the options as `shown` (each room shuffles them). */
+  async function correctOption(code: string, position: number, shown: string[]) {
     const row = await t.services.database.db
       .selectFrom("quiz_room_question")
       .innerJoin("quiz_room", "quiz_room.id", "quiz_room_question.room_id")
@@ -98,7 +99,9 @@ describe.each(testDialects())("live quiz rooms on %s", (dialect: Dialect) => {
       .where("quiz_room_question.position", "=", position)
       .executeTakeFirstOrThrow();
     const content = JSON.parse(row.content) as QuestionContent;
-    return { right: content.correctOption!, wrong: (content.correctOption! + 1) % content.options!.length };
+    const right = shown.indexOf(content.options![content.correctOption!]!);
+    expect(right).toBeGreaterThanOrEqual(0);
+    return { right, wrong: (right + 1) % shown.length };
   }
   const answer = (code: string, token: string | undefined, position: number, option: number) =>
     call("POST", `/api/rooms/${code}/answers`, token ? { "X-Player-Token": token } : {}, { position, option });
@@ -146,7 +149,7 @@ describe.each(testDialects())("live quiz rooms on %s", (dialect: Dialect) => {
       // Every player got the same question.
       expect(new Set(received.map((r) => r.data.question.title)).size).toBe(1);
 
-      const { right, wrong } = await correctOption(room.code, position);
+      const { right, wrong } = await correctOption(room.code, position, received[0]!.data.question.options);
       expect((await answer(room.code, ann.token, position, right)).body).toEqual({ accepted: true });
       // The host sees how many have answered (players do not).
       if (position === 4)

@@ -78,10 +78,34 @@ export async function loadQuizQuestions(services: Services, ids: string[]): Prom
 }
 
 /**
- * What a player sees while the question is asked. Built field by field on purpose: the
- * correct option, the output, the answer and the explanation never leave the server here.
+ * The order one attempt shows a question's options in (issue #33): `order[shown] = written`.
+ * The bank's order never reaches a player, so no position habit (the right option first, say)
+ * carries from one attempt to the next. Drawn from a hash of `seed` (an attempt's or a room's
+ * id and the position), so the same attempt shows the same order on every reload.
  */
-export function askedView(row: QuizQuestionRow) {
+export function optionOrder(seed: string, count: number): number[] {
+  const bytes = crypto.createHash("sha256").update(seed).digest();
+  const order = Array.from({ length: count }, (_, i) => i);
+  // Fisher–Yates; one byte per draw (a slight bias of at most 1 in 64 for four options).
+  for (let i = count - 1; i > 0; i--) {
+    const j = bytes[i % bytes.length]! % (i + 1);
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  return order;
+}
+
+/** Where the option written at `written` is shown (stored answers keep the bank's index). */
+export function shownAt(order: number[], written: number | null): number | null {
+  const shown = written === null ? -1 : order.indexOf(written);
+  return shown < 0 ? null : shown;
+}
+
+/**
+ * What a player sees while the question is asked, its options in the attempt's order. Built
+ * field by field on purpose: the correct option, the output, the answer and the explanation
+ * never leave the server here.
+ */
+export function askedView(row: QuizQuestionRow, order: number[]) {
   const { content } = row;
   return {
     technology: row.technology as TechnologySlug,
@@ -90,20 +114,22 @@ export function askedView(row: QuizQuestionRow) {
     title: row.title,
     promptHtml: content.promptHtml ?? content.statementHtml,
     code: content.code ? { lang: content.code.lang, html: content.code.html } : null,
-    options: content.options ?? [],
+    options: order.map((written) => content.options?.[written] ?? ""),
   };
 }
 
-/** The closed question with its answer, for feedback and the review. */
+/** The closed question with its answer, for the review: in the order the reader saw it (`chosenOption` as stored, the bank's index). */
 export function reviewView(
   row: QuizQuestionRow,
   closed: Pick<QuizReviewItem, "position" | "chosenOption" | "outcome" | "ms">,
+  order: number[],
 ): QuizReviewItem {
   return {
     ...closed,
-    ...askedView(row),
+    ...askedView(row, order),
+    chosenOption: shownAt(order, closed.chosenOption),
     questionId: row.id,
-    correctOption: row.content.correctOption ?? 0,
+    correctOption: shownAt(order, row.content.correctOption ?? 0) ?? 0,
     explanationHtml: row.content.explanationHtml,
     answerHtml: row.content.answerHtml,
   };

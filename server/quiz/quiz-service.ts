@@ -14,7 +14,17 @@ import type { QuizAttemptQuestionTable, QuizAttemptTable } from "../db/schema";
 import { consume } from "../rate-limit/rate-limiter";
 import type { Services } from "../services";
 import type { SessionUser } from "../users/user-service";
-import { askedView, drawQuestions, loadQuizQuestions, millis, randomId, reviewView } from "./quiz-questions";
+import {
+  type QuizQuestionRow,
+  askedView,
+  drawQuestions,
+  loadQuizQuestions,
+  millis,
+  optionOrder,
+  randomId,
+  reviewView,
+  shownAt,
+} from "./quiz-questions";
 
 /**
  * Practice quizzes (issue #12). The server owns every decision: which questions, when each
@@ -166,6 +176,10 @@ async function closeQuestion(
   });
 }
 
+/** The order the attempt shows the question at `position` in. */
+const attemptOrder = (attemptId: string, position: number, row: QuizQuestionRow) =>
+  optionOrder(`quiz:${attemptId}:${position}`, row.content.options?.length ?? 0);
+
 /** Time spent on a question: from being shown to its answer, never more than its time limit. */
 function timeOn(slot: SlotRow, seconds: number | null): number {
   const served = millis(slot.served_ms);
@@ -215,7 +229,7 @@ export async function currentQuestion(services: Services, attemptId: string, use
     const question: QuizQuestion = {
       position: slot.position,
       total: attempt.question_count,
-      ...askedView(row),
+      ...askedView(row, attemptOrder(attempt.id, slot.position, row)),
       remainingMs: deadline === null ? null : Math.max(0, deadline - now),
       secondsPerQuestion: attempt.seconds_per_question,
     };
@@ -253,11 +267,15 @@ export async function answerQuestion(
   const row = (await loadQuizQuestions(services, [slot.question_id])).get(slot.question_id);
   if (!row) return { kind: "not-found" };
 
+  // The reader picked the option shown at `input.option`; stored as the bank's index.
+  const order = attemptOrder(attempt.id, input.position, row);
+  // (One past the options, which no page offers, stays as it came: wrong.)
+  const chosen = input.option === null ? null : (order[input.option] ?? input.option);
   let outcome: QuizOutcome;
   if (input.option !== null && expired(slot, now)) outcome = "late";
-  else if (input.option === null) outcome = "skipped";
-  else outcome = input.option === row.content.correctOption ? "correct" : "wrong";
-  if (!(await closeQuestion(services, attempt, input.position, outcome, input.option, now))) {
+  else if (chosen === null) outcome = "skipped";
+  else outcome = chosen === row.content.correctOption ? "correct" : "wrong";
+  if (!(await closeQuestion(services, attempt, input.position, outcome, chosen, now))) {
     return { kind: "not-current", position: input.position + 1 };
   }
   if (outcome === "late") return { kind: "late" };
@@ -267,8 +285,8 @@ export async function answerQuestion(
     feedback: {
       position: input.position,
       outcome,
-      chosenOption: input.option,
-      correctOption: row.content.correctOption ?? 0,
+      chosenOption: shownAt(order, chosen),
+      correctOption: shownAt(order, row.content.correctOption ?? 0) ?? 0,
       questionId: row.id,
       explanationHtml: row.content.explanationHtml,
       finished: after?.status === "finished",
@@ -304,12 +322,16 @@ export async function attemptDetail(services: Services, attempt: AttemptRow): Pr
     const row = rows.get(slot.question_id);
     if (!row) return [];
     return [
-      reviewView(row, {
-        position: slot.position,
-        chosenOption: slot.chosen_option,
-        outcome: slot.outcome!,
-        ms: timeOn(slot, attempt.seconds_per_question),
-      }),
+      reviewView(
+        row,
+        {
+          position: slot.position,
+          chosenOption: slot.chosen_option,
+          outcome: slot.outcome!,
+          ms: timeOn(slot, attempt.seconds_per_question),
+        },
+        attemptOrder(attempt.id, slot.position, row),
+      ),
     ];
   });
   return { attempt: toSummary(attempt), review };

@@ -14,7 +14,16 @@ import type { Database, QuizRoomPlayerTable, QuizRoomTable } from "../db/schema"
 import { consume } from "../rate-limit/rate-limiter";
 import type { Services } from "../services";
 import type { SessionUser } from "../users/user-service";
-import { type QuizQuestionRow, askedView, drawQuestions, loadQuizQuestions, millis, randomId } from "./quiz-questions";
+import {
+  type QuizQuestionRow,
+  askedView,
+  drawQuestions,
+  loadQuizQuestions,
+  millis,
+  optionOrder,
+  randomId,
+  shownAt,
+} from "./quiz-questions";
 import { DEADLINE_GRACE_MS } from "./quiz-service";
 
 /**
@@ -243,6 +252,10 @@ async function finishRoom(services: Services, room: RoomRow, now: number): Promi
 }
 
 /** The question at the room's position, with its content. */
+/** The order everyone in the room is shown the question at its current position in. */
+const roomOrder = (room: RoomRow, row: QuizQuestionRow) =>
+  optionOrder(`room:${room.id}:${room.position}`, row.content.options?.length ?? 0);
+
 async function currentRoomQuestion(services: Services, room: RoomRow): Promise<QuizQuestionRow | null> {
   const slot = await services.database.db
     .selectFrom("quiz_room_question")
@@ -272,7 +285,10 @@ export async function answerInRoom(
   if (now > deadline + DEADLINE_GRACE_MS) return { kind: "late" };
   const { db } = services.database;
   const question = await currentRoomQuestion(services, room);
-  const correct = input.option === question?.content.correctOption;
+  // The player picked the option shown at `input.option`; stored as the bank's index.
+  // (One past the options, which no page offers, stays as it came: wrong, and counted for none.)
+  const chosen = (question && roomOrder(room, question)[input.option]) ?? input.option;
+  const correct = chosen === question?.content.correctOption;
   const total = room.seconds_per_question * 1000;
   const left = Math.max(0, Math.min(total, deadline - now));
   const points = correct ? POINTS.right + Math.round((POINTS.speed * left) / total) : 0;
@@ -283,7 +299,7 @@ export async function answerInRoom(
         room_id: room.id,
         player_id: player.id,
         position: room.position,
-        chosen_option: input.option,
+        chosen_option: chosen,
         correct: correct ? 1 : 0,
         points,
         answered_ms: now,
@@ -385,7 +401,7 @@ export async function roomQuestion(services: Services, room: RoomRow, now = Date
   return {
     position: room.position,
     total: room.question_count,
-    question: askedView(row),
+    question: askedView(row, roomOrder(room, row)),
     remainingMs: Math.max(0, millis(room.deadline_ms)! - now),
     secondsPerQuestion: room.seconds_per_question,
   };
@@ -427,11 +443,13 @@ export async function roomReveal(services: Services, room: RoomRow): Promise<Roo
       .execute(),
     standingsOf(db, room.id, room.position),
   ]);
-  const counts = (row.content.options ?? []).map((_, i) => Number(choices.find((c) => c.chosen_option === i)?.n ?? 0));
+  // In the order the room was shown the options.
+  const order = roomOrder(room, row);
+  const counts = order.map((written) => Number(choices.find((c) => c.chosen_option === written)?.n ?? 0));
   return {
     position: room.position,
     total: room.question_count,
-    correctOption: row.content.correctOption ?? 0,
+    correctOption: shownAt(order, row.content.correctOption ?? 0) ?? 0,
     counts,
     questionId: row.id,
     technology: row.technology,
