@@ -9,6 +9,7 @@ import { previewText } from "../../server/blog/render";
 import { marksFor } from "../../server/progress/progress-service";
 import { findQuestion } from "../../server/questions/question-service";
 import { markAction } from "../../server/progress/mark-form";
+import { consoleAnswerAction, isConsoleAnswer } from "../../server/questions/console-answer";
 import { currentUser } from "../../server/users/user-service";
 import type { Route } from "./+types/question-page";
 import { contentPage, loadAsDocument } from "~/lib/page-cache";
@@ -18,8 +19,9 @@ import { contentPage, loadAsDocument } from "~/lib/page-cache";
 export const handle = contentPage("questions");
 export const clientLoader = loadAsDocument;
 
-// "Done" and "Bookmark" posted without scripts.
-export const action = (args: Route.ActionArgs) => markAction(args);
+// "Done" and "Bookmark", and a console question's answer, posted without scripts.
+export const action = async (args: Route.ActionArgs) =>
+  (await isConsoleAnswer(args.request)) ? consoleAnswerAction(args) : markAction(args);
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const technology = technologyOfPath(new URL(request.url).pathname);
@@ -105,7 +107,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
         </ol>
       </nav>
       <h1>{q.title}</h1>
-      {actionData?.markError && (
+      {actionData && "markError" in actionData && (
         <p className="form-banner form-banner--error" role="alert">
           {actionData.markError}
         </p>
@@ -118,7 +120,19 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
           </li>
         ))}
       </ul>
-      <QuestionBody question={q} place="page" href={questionPath(q)} />
+      <QuestionBody
+        question={q}
+        place="page"
+        href={questionPath(q)}
+        answered={
+          actionData && ("consoleVerdict" in actionData || "consoleError" in actionData)
+            ? {
+                verdict: "consoleVerdict" in actionData ? actionData.consoleVerdict : null,
+                error: "consoleError" in actionData ? actionData.consoleError : null,
+              }
+            : undefined
+        }
+      />
       <nav className="question-pager" aria-label={t.pager}>
         {previous ? (
           <Link rel="prev" to={questionPath(previous)} className="question-pager__link">

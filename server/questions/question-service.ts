@@ -259,3 +259,22 @@ export async function challengeTests(services: Services, technology: string, id:
     .executeTakeFirst();
   return row ? (JSON.parse(row.content) as QuestionContent).tests : null;
 }
+
+/** A published console question's options and which is right (checking a reader's pick on its page). */
+export async function consoleOptions(
+  services: Services,
+  technology: string,
+  id: string,
+): Promise<{ options: string[]; correctOption: number } | null> {
+  const row = await services.database.db
+    .selectFrom("question")
+    .select("content")
+    .where("id", "=", id)
+    .where("technology", "=", technology)
+    .where("kind", "=", "console")
+    .where("status", "=", "published")
+    .executeTakeFirst();
+  if (!row) return null;
+  const content = JSON.parse(row.content) as QuestionContent;
+  return content.options && content.correctOption !== null ? { options: content.options, correctOption: content.correctOption } : null;
+}

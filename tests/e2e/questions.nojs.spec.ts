@@ -1,4 +1,4 @@
-import { questionTexts as q, searchTexts, texts } from "../../app/lib/texts";
+import { fill, questionTexts as q, searchTexts, texts } from "../../app/lib/texts";
 import { acceptCookies, expect, openSiteDatabase, signUp, test } from "./fixtures";
 
 /**
@@ -91,5 +91,36 @@ test("a signed-in reader marks a question done and bookmarks it with form posts,
   await expect(inList.getByRole("button", { name: q.bookmark })).toHaveAttribute("aria-pressed", "false");
   await page.goto(`/javascript-questions/${theory.id}`);
   await expect(bookmark).toHaveAttribute("aria-pressed", "false");
+  await expect(done).toHaveAttribute("aria-pressed", "true");
+});
+
+test("a console question is answered with a form post; a signed-in reader's right answer marks it done", async ({ page, baseURL }) => {
+  await signUp(page, baseURL!);
+  const db = await openSiteDatabase();
+  const question = db
+    .prepare(
+      "select id, title, content from question where technology = 'javascript' and status = 'published' and kind = 'console' order by sort_key, id limit 1",
+    )
+    .get() as { id: string; title: string; content: string };
+  db.close();
+  const { correctOption: right, options } = JSON.parse(question.content) as { correctOption: number; options: string[] };
+  const wrong = (right + 1) % options.length;
+  const letter = (index: number) => String.fromCharCode(65 + index);
+  await page.goto(`/javascript-questions/${question.id}`);
+  const done = page.getByRole("group", { name: question.title }).getByRole("button", { name: q.done });
+  await expect(done).toHaveAttribute("aria-pressed", "false");
+  const answer = page.getByRole("group", { name: q.pickOutput });
+
+  // Checked with nothing picked: the browser asks for a pick (required), nothing is posted.
+  await page.getByRole("button", { name: q.checkAnswer }).click();
+  await expect(page.getByRole("status")).toHaveCount(0);
+
+  await answer.getByRole("radio").nth(wrong).check();
+  await page.getByRole("button", { name: q.checkAnswer }).click();
+  await expect(page.getByRole("status")).toHaveText(fill(q.consoleWrong, { chosen: letter(wrong), letter: letter(right) }));
+  await expect(done).toHaveAttribute("aria-pressed", "false");
+  await answer.getByRole("radio").nth(right).check();
+  await page.getByRole("button", { name: q.checkAgain }).click();
+  await expect(page.getByRole("status")).toHaveText(fill(q.consoleRight, { letter: letter(right) }));
   await expect(done).toHaveAttribute("aria-pressed", "true");
 });

@@ -140,6 +140,8 @@ test("a question page and a list load at most 25 kB of script before interaction
       url,
     ).toEqual([]);
   }
+  // Run it comes with the output: after an answer, or on asking for the output.
+  await page.getByText(q.showOutput).click();
   await page.getByRole("button", { name: q.runIt }).click();
   await expect(page.locator(".run-it__verdict")).toHaveText(q.sameOutput, { timeout: 15_000 });
   expect([...scripts.keys()].some((name) => /\/islands\/runners-/.test(name))).toBe(true);
@@ -221,6 +223,40 @@ test("a console question shows code and options, and reveals the output and the 
   await expect(output).toHaveText(content.output);
   await expect(page.getByRole("heading", { name: texts.labels.explanation, exact: true })).toBeVisible();
   await expectAccessible(page);
+});
+
+test("a console question is answered on its page: a wrong pick, then the right one, each with a verdict naming the answer", async ({
+  page,
+}) => {
+  const [question] = await bank("and kind = 'console' and level = 'beginner'");
+  const content = JSON.parse(question!.content) as { output: string; options: string[]; correctOption: number };
+  const right = content.correctOption;
+  const wrong = (right + 1) % content.options.length;
+  const letter = (index: number) => String.fromCharCode(65 + index);
+  await page.goto(`/javascript-questions/${question!.id}`);
+  const answer = page.getByRole("group", { name: q.pickOutput });
+  await expect(answer.getByRole("radio")).toHaveCount(4);
+  // Nothing gives the answer away before the reader commits.
+  await expect(page.locator(".console-output").first()).toBeHidden();
+  await expect(page.getByRole("button", { name: q.runIt })).toBeHidden();
+  await expect(page.getByRole("status")).toHaveCount(0);
+
+  await answer.getByRole("radio").nth(wrong).check();
+  await page.getByRole("button", { name: q.checkAnswer }).click();
+  await expect(page).toHaveURL(/#console-answer$/);
+  await expect(page.getByRole("status")).toHaveText(fill(q.consoleWrong, { chosen: letter(wrong), letter: letter(right) }));
+  await expect(answer.getByRole("radio").nth(wrong)).toBeChecked();
+  await expect(page.locator(".console-options__item--correct")).toContainText(q.theAnswer);
+  await expect(page.locator(".console-options__item--wrong")).toContainText(q.yourAnswer);
+  // Committed: the output and the explanation are open, no "Show output" needed.
+  await expect(page.locator(".console-output").first()).toHaveText(content.output);
+  await expect(page.getByRole("heading", { name: texts.labels.explanation, exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  await answer.getByRole("radio").nth(right).check();
+  await page.getByRole("button", { name: q.checkAgain }).click();
+  await expect(page.getByRole("status")).toHaveText(fill(q.consoleRight, { letter: letter(right) }));
+  await expect(page.locator(".console-options__item--wrong")).toHaveCount(0);
 });
 
 test("a question page has its breadcrumb, answer on demand, structured data and previous/next links", async ({ page, baseURL }) => {

@@ -2,6 +2,7 @@ import { needsTscEmit, solvableInBrowser, usesNodeOnlyApis } from "~/lib/technol
 import { texts, questionTexts as t } from "~/lib/texts";
 import type { Question } from "../../../server/questions/question-service";
 import { CodeBlock } from "./code-block";
+import { ConsoleAnswer, type ConsoleVerdict } from "./console-answer";
 import { RenderIt } from "./render-it";
 import { RunIt } from "./run-it";
 
@@ -40,6 +41,8 @@ interface Props {
   practice?: boolean;
   /** Where the question's own page is (the list links "Solve this challenge" there). */
   href: string;
+  /** On a console question's page: the verdict on the reader's pick, or why it was refused. */
+  answered?: { verdict: ConsoleVerdict | null; error: string | null };
 }
 
 /**
@@ -47,7 +50,7 @@ interface Props {
  * Server-rendered only (question pages, and the list's answers as HTML from the API,
  * question-html.tsx): plain links and <details>, no handlers; "Run it" and "Render it" are islands.
  */
-export function QuestionBody({ question: q, place, practice = false, href }: Props) {
+export function QuestionBody({ question: q, place, practice = false, href, answered }: Props) {
   if (q.kind === "theory") {
     const answer = (
       <>
@@ -66,6 +69,38 @@ export function QuestionBody({ question: q, place, practice = false, href }: Pro
     );
   }
   if (q.kind === "console") {
+    // On its page a console question is answered first (issue #33): its options are a form, and
+    // what gives the answer away (Run it, the output) comes after the reader's pick, or on asking.
+    const verdict = answered?.verdict ?? null;
+    const runIt =
+      place === "page" &&
+      q.code &&
+      (q.code.lang === "js" || q.code.lang === "ts") &&
+      q.output !== null &&
+      // Node-only APIs (process.nextTick, require, setImmediate) do not exist in the browser.
+      (usesNodeOnlyApis(q.code.source) ? (
+        <p className="question-note">{t.nodeOnly}</p>
+      ) : q.code.lang === "ts" && needsTscEmit(q.code.source) ? (
+        <p className="question-note">{t.tscOnly}</p>
+      ) : (
+        <RunIt source={q.code.source} lang={q.code.lang} output={q.output} />
+      ));
+    const solution = (
+      <>
+        <h3>{texts.labels.output}</h3>
+        <pre className="console-output">{q.output}</pre>
+        {q.outputPostgres !== null && (
+          <>
+            <h4>{t.postgresDiffers}</h4>
+            <pre className="console-output">{q.outputPostgres}</pre>
+          </>
+        )}
+        {runIt}
+        <h3>{texts.labels.explanation}</h3>
+        <Html html={q.explanationHtml} />
+        <KeyPoints points={q.keyPoints} />
+      </>
+    );
     return (
       <div className="question-body">
         {q.promptHtml ? <Html html={q.promptHtml} /> : <p>{q.code?.lang === "html" ? t.whatComputes : t.whatPrints}</p>}
@@ -77,19 +112,10 @@ export function QuestionBody({ question: q, place, practice = false, href }: Pro
             <RenderIt source={q.code.source} />
           </>
         )}
-        {place === "page" &&
-          q.code &&
-          (q.code.lang === "js" || q.code.lang === "ts") &&
-          q.output !== null &&
-          // Node-only APIs (process.nextTick, require, setImmediate) do not exist in the browser.
-          (usesNodeOnlyApis(q.code.source) ? (
-            <p className="question-note">{t.nodeOnly}</p>
-          ) : q.code.lang === "ts" && needsTscEmit(q.code.source) ? (
-            <p className="question-note">{t.tscOnly}</p>
-          ) : (
-            <RunIt source={q.code.source} lang={q.code.lang} output={q.output} />
-          ))}
-        {q.options && (
+        {q.options && place === "page" && (
+          <ConsoleAnswer options={q.options} href={href} verdict={verdict} error={answered?.error ?? null} />
+        )}
+        {q.options && place === "list" && (
           <>
             <h3>{t.options}</h3>
             <ol className="console-options" type="A">
@@ -101,19 +127,7 @@ export function QuestionBody({ question: q, place, practice = false, href }: Pro
             </ol>
           </>
         )}
-        <Reveal summary={t.showOutput}>
-          <h3>{texts.labels.output}</h3>
-          <pre className="console-output">{q.output}</pre>
-          {q.outputPostgres !== null && (
-            <>
-              <h4>{t.postgresDiffers}</h4>
-              <pre className="console-output">{q.outputPostgres}</pre>
-            </>
-          )}
-          <h3>{texts.labels.explanation}</h3>
-          <Html html={q.explanationHtml} />
-          <KeyPoints points={q.keyPoints} />
-        </Reveal>
+        {verdict ? solution : <Reveal summary={t.showOutput}>{solution}</Reveal>}
       </div>
     );
   }
