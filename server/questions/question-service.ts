@@ -247,17 +247,22 @@ export async function questionSitemapEntries(services: Services): Promise<Sitema
   return [...lists, ...pages];
 }
 
-/** A published challenge's tests (the type check compiles a candidate's code against them). */
-export async function challengeTests(services: Services, technology: string, id: string): Promise<{ lang: string; source: string } | null> {
+/** The content of a published question of this technology and kind, parsed; null when there is none. */
+async function publishedContent(services: Services, technology: string, id: string, kind: Kind): Promise<QuestionContent | null> {
   const row = await services.database.db
     .selectFrom("question")
     .select("content")
     .where("id", "=", id)
     .where("technology", "=", technology)
-    .where("kind", "=", "program")
+    .where("kind", "=", kind)
     .where("status", "=", "published")
     .executeTakeFirst();
-  return row ? (JSON.parse(row.content) as QuestionContent).tests : null;
+  return row ? (JSON.parse(row.content) as QuestionContent) : null;
+}
+
+/** A published challenge's tests (the type check compiles a candidate's code against them). */
+export async function challengeTests(services: Services, technology: string, id: string): Promise<{ lang: string; source: string } | null> {
+  return (await publishedContent(services, technology, id, "program"))?.tests ?? null;
 }
 
 /** A published console question's options and which is right (checking a reader's pick on its page). */
@@ -266,15 +271,6 @@ export async function consoleOptions(
   technology: string,
   id: string,
 ): Promise<{ options: string[]; correctOption: number } | null> {
-  const row = await services.database.db
-    .selectFrom("question")
-    .select("content")
-    .where("id", "=", id)
-    .where("technology", "=", technology)
-    .where("kind", "=", "console")
-    .where("status", "=", "published")
-    .executeTakeFirst();
-  if (!row) return null;
-  const content = JSON.parse(row.content) as QuestionContent;
-  return content.options && content.correctOption !== null ? { options: content.options, correctOption: content.correctOption } : null;
+  const content = await publishedContent(services, technology, id, "console");
+  return content?.options && content.correctOption !== null ? { options: content.options, correctOption: content.correctOption } : null;
 }
