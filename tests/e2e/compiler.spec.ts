@@ -376,3 +376,24 @@ test("SQL: when the third statement fails, the first two results stay, followed 
   await expect(page.locator(".output-line--error")).toHaveText(`no such table: missing (${r.line} 4)`);
   await expect(page.locator(".output-panel__body")).not.toContainText("never");
 });
+
+test.describe("without the type checker", () => {
+  // The browser logs the 503 answer.
+  test.use({ allowConsoleErrors: /Failed to load resource.*503/ });
+
+  test("when the type checker is busy, the TypeScript program still runs and says its types were not checked", async ({ page }) => {
+    const busy = "The type checker is busy. Please try again in a moment.";
+    await page.route("**/api/compiler/typecheck", (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "unavailable", message: busy } }),
+      }),
+    );
+    await open(page, "typescript");
+    await setCode(page, 'const port: number = "8080";\nconsole.log("port", port);');
+    await page.getByRole("button", { name: r.run, exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: r.finished })).toBeVisible();
+    await expect(output(page)).toHaveText([fill(t.typesNotChecked, { reason: busy }), "port 8080"]);
+  });
+});
