@@ -1,4 +1,5 @@
 import { Link, data } from "react-router";
+import { compilerDescription } from "~/features/compiler/languages";
 import { LiveCompiler } from "~/features/compiler/live-compiler";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { compilerTexts as t } from "~/lib/texts";
@@ -16,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches, params }) => {
   // Shared code is not for search engines.
   return pageMeta({
     title: t.title,
-    description: t.description,
+    description: compilerDescription(),
     path: `/compiler/${params.id}`,
     siteName: site.name,
     baseUrl: site.baseUrl,

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { compilerDescription } from "~/features/compiler/languages";
 import { LiveCompiler } from "~/features/compiler/live-compiler";
 import { formatLongDate } from "~/lib/dates";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
@@ -14,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
-  return pageMeta({ title: t.title, description: t.description, path: "/compiler", siteName: site.name, baseUrl: site.baseUrl });
+  return pageMeta({ title: t.title, description: compilerDescription(), path: "/compiler", siteName: site.name, baseUrl: site.baseUrl });
 };
 
 export default function Compiler({ loaderData }: Route.ComponentProps) {
@@ -22,7 +23,7 @@ export default function Compiler({ loaderData }: Route.ComponentProps) {
   return (
     <div className="page page--wide">
       <h1>{t.title}</h1>
-      <p className="page__lead">{t.description}</p>
+      <p className="page__lead">{compilerDescription()}</p>
       <LiveCompiler />
       {snippets && (
         <section className="my-snippets" aria-labelledby="my-snippets-title">

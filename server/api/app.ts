@@ -4,6 +4,7 @@ import { accountRouter } from "./account";
 import { adminRouter } from "./admin";
 import { authRouter } from "./auth";
 import { blogRouter } from "./blog";
+import { compilerRouter } from "./compiler";
 import { contactRouter } from "./contact";
 import { ApiError, NUL_REFUSED, describeIssues, errorBody } from "./errors";
 import { docsRouter } from "./docs";
@@ -65,6 +66,7 @@ export function createApi() {
   api.route("/account", accountRouter);
   api.route("/rooms", roomsRouter);
   api.route("/snippets", snippetsRouter);
+  api.route("/compiler", compilerRouter);
   api.route("/blog", blogRouter);
   api.route("/uploads", uploadsRouter);
   api.route("/health", healthRouter);

@@ -178,6 +178,7 @@ const OWNERSHIP: Record<string, Ownership> = {
   },
   "GET /api/snippets/mine": { kind: "self", marker: (m) => m.snippet },
   "POST /api/snippets": { kind: "public" },
+  "POST /api/compiler/typecheck": { kind: "public" },
   // Shared code is shared by its link: whoever has the id reads it (there is no private snippet).
   "GET /api/snippets/{id}": {
     kind: "owned",

@@ -3,7 +3,7 @@ import { OpenAPIHono, createRoute, z } from "@hono/zod-openapi";
 import { cacheableFor } from "../http/page-cache";
 import { KINDS, LEVELS, TECHNOLOGY_SLUGS, technologies } from "../../app/lib/technologies";
 import { SEARCH_LIMITS, searchQuestions } from "../questions/question-search";
-import { TYPE_CHECK_LIMITS, TypeCheckUnavailable } from "../challenges/type-check";
+import { TYPE_CHECK_LIMITS, type TypeCheckResult as CheckerResult, TypeCheckUnavailable } from "../challenges/type-check";
 import { clientKey } from "../http/client-address";
 import {
   challengeTests,
@@ -245,7 +245,19 @@ questionsRouter
  * Compiles a TypeScript challenge's code with its tests, under the per-client limit: the
  * challenge pages' check and a mock interview's coding task answer the same way.
  */
-export async function typeCheckResponse(c: Context<ApiEnv>, tests: string, code: string, questionId: string) {
+export function typeCheckResponse(c: Context<ApiEnv>, tests: string, code: string, questionId: string) {
+  return checkedTypesResponse(c, (client) => c.var.services.typeChecker.check(code, tests, client), { question: questionId });
+}
+
+/**
+ * The checker's answer as the API gives it, under the per-client limit shared by every
+ * type check (challenges, interviews, the live compiler): 200 with the errors, 429, or 503.
+ */
+export async function checkedTypesResponse(
+  c: Context<ApiEnv>,
+  check: (client: string) => Promise<CheckerResult>,
+  logContext: Record<string, string>,
+) {
   const { services } = c.var;
   const client = clientKey(c, services);
   const rate = await consume(services.database.db, `typecheck:${client}`, {
@@ -255,13 +267,13 @@ export async function typeCheckResponse(c: Context<ApiEnv>, tests: string, code:
   if (!rate.allowed) return rateLimited(c, rate.retryAfterSeconds, typeCheckMessages.rateLimited);
   try {
     // The checker shares its time out per client too (issue #31): the same key as the limit.
-    return c.json(await services.typeChecker.check(code, tests, client), 200);
+    return c.json(await check(client), 200);
   } catch (error) {
     if (!(error instanceof TypeCheckUnavailable)) throw error;
     const timedOut = error.reason === "timeout";
-    if (timedOut) services.logger.warn({ question: questionId }, "type check timed out");
+    if (timedOut) services.logger.warn(logContext, "type check timed out");
     // Out of memory, most likely: the checker process was replaced.
-    if (error.reason === "failed") services.logger.warn({ question: questionId }, "type check failed");
+    if (error.reason === "failed") services.logger.warn(logContext, "type check failed");
     return c.json(errorBody("unavailable", timedOut ? typeCheckMessages.timeout : typeCheckMessages.busy), 503);
   }
 }

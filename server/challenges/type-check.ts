@@ -70,6 +70,8 @@ export class TypeCheckUnavailable extends Error {
 export interface TypeChecker {
   /** `client` says who asks (the requester's rate-limit key): checks are shared out fairly between clients. */
   check(code: string, tests: string, client: string): Promise<TypeCheckResult>;
+  /** A program on its own (the live compiler): no tests and no test helpers; its errors are `codeErrors`. */
+  checkProgram(code: string, client: string): Promise<TypeCheckResult>;
   close(): Promise<void>;
 }
 
@@ -262,22 +264,25 @@ export function createTypeChecker(limits: Partial<TypeCheckLimits> = {}): TypeCh
     idleTimer.unref();
   }
 
+  /** Queues a check of these files, under the same per-client and overall limits whoever asks. */
+  function enqueue(files: Record<string, string>, client: string): Promise<TypeCheckResult> {
+    const mine = (waiting.get(client)?.length ?? 0) + (current?.client === client ? 1 : 0);
+    if (mine >= perClient || waitingCount >= maxWaiting) return Promise.reject(new TypeCheckUnavailable("busy"));
+    return new Promise<TypeCheckResult>((resolve, reject) => {
+      const queue = waiting.get(client) ?? [];
+      queue.push({ id: ++nextId, client, files, resolve, reject });
+      waiting.set(client, queue);
+      waitingCount++;
+      active ??= start();
+      warmStandby();
+      stopWhenIdle();
+      dispatch();
+    });
+  }
+
   return {
-    check(code, tests, client) {
-      const mine = (waiting.get(client)?.length ?? 0) + (current?.client === client ? 1 : 0);
-      if (mine >= perClient || waitingCount >= maxWaiting) return Promise.reject(new TypeCheckUnavailable("busy"));
-      return new Promise<TypeCheckResult>((resolve, reject) => {
-        const files = { "/harness.d.ts": TYPE_TEST_HELPERS, "/solution.ts": code, "/tests.ts": tests };
-        const queue = waiting.get(client) ?? [];
-        queue.push({ id: ++nextId, client, files, resolve, reject });
-        waiting.set(client, queue);
-        waitingCount++;
-        active ??= start();
-        warmStandby();
-        stopWhenIdle();
-        dispatch();
-      });
-    },
+    check: (code, tests, client) => enqueue({ "/harness.d.ts": TYPE_TEST_HELPERS, "/solution.ts": code, "/tests.ts": tests }, client),
+    checkProgram: (code, client) => enqueue({ "/solution.ts": code }, client),
     async close() {
       clearTimeout(idleTimer);
       rejectWaiting();

@@ -10,6 +10,8 @@ const WORKER_SOURCE = document.getElementById("worker-source").textContent;
 const PREVIEW_CONSOLE = document.getElementById("preview-console").textContent;
 const workerUrl = URL.createObjectURL(new Blob([WORKER_SOURCE], { type: "text/javascript" }));
 let current = null;
+/** Python's worker outlives its run, Pyodide loaded in it, so that the next Python run starts at once (issue #33). */
+let pythonWorker = null;
 
 function send(message) {
   // Our pages are the only ones allowed to frame this document (frame-ancestors 'self').
@@ -36,12 +38,24 @@ function relay(run, message) {
 function stop() {
   if (!current) return;
   clearTimeout(current.timer);
+  // A run stopped midway (Stop, the time limit) ends its worker, Python's included: the next Python run loads it again.
   if (current.worker) current.worker.terminate();
+  if (current.worker && current.worker === pythonWorker) pythonWorker = null;
+  current = null;
+}
+
+/** After a run that ended by itself: its worker goes, unless it is Python's, kept for the next run. */
+function release() {
+  if (!current) return;
+  clearTimeout(current.timer);
+  if (current.worker && current.worker !== pythonWorker) current.worker.terminate();
   current = null;
 }
 
 function runScript(message) {
-  const worker = new Worker(workerUrl);
+  const python = message.language === "python";
+  const worker = python && pythonWorker ? pythonWorker : new Worker(workerUrl);
+  if (python) pythonWorker = worker;
   const run = { id: message.id, worker, timer: 0, nonce: newNonce(), output: createOutputLimit() };
   current = run;
   // The time limit, started again (not extended) when the program's phase changes.
@@ -64,7 +78,7 @@ function runScript(message) {
       send({ type: "phase", id: run.id, phase: data.phase });
     } else if (data.type === "done") {
       send({ type: "done", id: run.id, status: data.status, results: data.results });
-      stop();
+      release();
     } else if (data.type === "console" || data.type === "error" || data.type === "truncated") {
       const { nonce: _nonce, ...output } = data;
       relay(run, output);
@@ -85,6 +99,7 @@ function runScript(message) {
     language: message.language,
     runtime: message.runtime,
     vendor: message.vendor,
+    stdin: typeof message.stdin === "string" ? message.stdin : "",
   });
 }
 

@@ -14,7 +14,7 @@ let nonce = null;
 const post = (message) => postToRunner({ ...message, nonce });
 let lineOffset = 0;
 let finished = false;
-const output = createOutputLimit();
+let output = createOutputLimit();
 
 /** The program's output (console lines, tables, errors), until the run's output limit. */
 function print(message) {
@@ -135,23 +135,90 @@ self.addEventListener("unhandledrejection", (event) => {
   settle();
 });
 
-/** Python through Pyodide, loaded from our origin's /vendor/ folder only when Python runs. */
-async function runPython(code, vendor) {
-  post({ type: "phase", phase: "loading" });
-  importScripts(`${vendor}pyodide/pyodide.js`);
-  const pyodide = await self.loadPyodide({
-    indexURL: `${vendor}pyodide/`,
-    stdout: (text) => print({ type: "console", level: "log", text }),
-    stderr: (text) => print({ type: "console", level: "error", text }),
-  });
+/**
+ * Python through Pyodide, loaded from our origin's /vendor/ folder the first time Python
+ * runs, then kept: the runner frame keeps this worker between Python runs (issue #33), so
+ * only the first run pays the seconds of loading. Every run gets fresh globals, its own
+ * stdin, and the builtins and sys streams as they were after loading, so nothing one run
+ * defines is seen by the next.
+ */
+let pyodide = null;
+let pythonReset = null;
+/** stdout/stderr, decoded and cut into lines here, so that input() can echo what it read after its prompt. */
+const pythonStreams = {
+  log: { decoder: new TextDecoder(), pending: "" },
+  error: { decoder: new TextDecoder(), pending: "" },
+};
+function pythonWrite(level, text) {
+  const stream = pythonStreams[level];
+  const lines = (stream.pending + text).split("\n");
+  stream.pending = lines.pop();
+  for (const line of lines) print({ type: "console", level, text: line });
+}
+function pythonFlush() {
+  for (const level of ["log", "error"]) {
+    const stream = pythonStreams[level];
+    const rest = stream.pending + stream.decoder.decode();
+    stream.pending = "";
+    if (rest) print({ type: "console", level, text: rest });
+  }
+}
+const PYTHON_RESET = `
+import builtins, sys
+_builtins = dict(builtins.__dict__)
+_streams = (sys.stdin, sys.stdout, sys.stderr)
+_limit = sys.getrecursionlimit()
+def reset():
+    builtins.__dict__.clear()
+    builtins.__dict__.update(_builtins)
+    sys.stdin, sys.stdout, sys.stderr = _streams
+    sys.setrecursionlimit(_limit)
+reset
+`;
+
+async function runPython(code, vendor, stdin) {
+  if (!pyodide) {
+    post({ type: "phase", phase: "loading" });
+    importScripts(`${vendor}pyodide/pyodide.js`);
+    const loaded = await self.loadPyodide({ indexURL: `${vendor}pyodide/` });
+    for (const [level, setter] of [
+      ["log", "setStdout"],
+      ["error", "setStderr"],
+    ]) {
+      const { decoder } = pythonStreams[level];
+      loaded[setter]({ write: (bytes) => (pythonWrite(level, decoder.decode(bytes, { stream: true })), bytes.length) });
+    }
+    // Its own namespace, out of the program's reach.
+    pythonReset = loaded.runPython(PYTHON_RESET, { globals: loaded.globals.get("dict")() });
+    pyodide = loaded;
+  }
   post({ type: "phase", phase: "running" });
+  // The stdin box, one line per read; then end of file (input() raises EOFError, as with an empty pipe).
+  const lines = stdin ? stdin.replace(/\r\n?/g, "\n").replace(/\n$/, "").split("\n") : [];
+  pyodide.setStdin({
+    stdin: () => {
+      if (!lines.length) return null;
+      const line = lines.shift();
+      // As a terminal shows it: the prompt, then what was typed.
+      pythonWrite("log", `${line}\n`);
+      return line;
+    },
+    autoEOF: true,
+  });
+  const globals = pyodide.globals.get("dict")();
+  globals.set("__name__", "__main__");
   try {
-    await pyodide.runPythonAsync(code, { globals: pyodide.globals.get("dict")() });
+    await pyodide.runPythonAsync(code, { globals });
   } catch (error) {
+    pythonFlush();
     const message = String(error && error.message ? error.message : error);
     const lines = [...message.matchAll(/File "<exec>", line (\d+)/g)];
     const last = message.trim().split("\n").pop();
     print({ type: "error", message: last || message, line: lines.length ? Number(lines.at(-1)[1]) : null });
+  } finally {
+    pythonFlush();
+    globals.destroy();
+    pythonReset();
   }
   finish({ status: "ok" });
 }
@@ -163,13 +230,29 @@ async function runSql(code, vendor) {
   const SQL = await self.initSqlJs({ locateFile: (file) => `${vendor}sql.js/${file}` });
   post({ type: "phase", phase: "running" });
   const db = new SQL.Database();
+  // Statement by statement, so that when one fails the results before it stay shown (issue #33).
+  const statements = db.iterateStatements(code);
+  /** The line where the statement starting at `offset` begins (past blank lines and -- comments). */
+  const lineAt = (offset) => {
+    const lead = /^(?:\s+|--[^\n]*)*/.exec(code.slice(offset))[0].length;
+    return code.slice(0, offset + lead).split("\n").length;
+  };
   try {
-    for (const result of db.exec(code)) {
-      const rows = result.values.map((row) => row.map((value) => (value === null ? "NULL" : String(value))));
-      print({ type: "console", level: "table", table: { header: result.columns, rows } });
+    for (;;) {
+      const start = code.length - statements.getRemainingSQL().length;
+      try {
+        const next = statements.next();
+        if (next.done) break;
+        const statement = next.value;
+        const header = statement.getColumnNames();
+        const rows = [];
+        while (statement.step()) rows.push(statement.get().map((value) => (value === null ? "NULL" : String(value))));
+        if (header.length) print({ type: "console", level: "table", table: { header, rows } });
+      } catch (error) {
+        print({ type: "error", message: String(error && error.message ? error.message : error), line: lineAt(start) });
+        break;
+      }
     }
-  } catch (error) {
-    print({ type: "error", message: String(error && error.message ? error.message : error), line: null });
   } finally {
     db.close();
   }
@@ -177,15 +260,20 @@ async function runSql(code, vendor) {
 }
 
 let started = false;
+let firstLanguage = null;
 self.onmessage = (event) => {
-  const { code, offset, expectsReport, language, runtime, vendor } = event.data || {};
-  // One program per worker: the runner sends one message, before the program exists.
-  if (started || typeof code !== "string") return;
+  const { code, offset, expectsReport, language, runtime, vendor, stdin } = event.data || {};
+  // One program per worker, except Python: its worker is kept for the next Python run, which
+  // the runner sends only once this one is done. Each run has its own nonce and output limit.
+  if ((started && !(firstLanguage === "python" && language === "python")) || typeof code !== "string") return;
   started = true;
+  firstLanguage ??= language;
   nonce = event.data.nonce;
+  finished = false;
+  output = createOutputLimit();
   if (language === "python" || language === "sql") {
     const run = language === "python" ? runPython : runSql;
-    run(code, String(vendor)).catch((error) => {
+    run(code, String(vendor), typeof stdin === "string" ? stdin : "").catch((error) => {
       post({
         type: "error",
         message: `The ${language === "python" ? "Python" : "SQL"} runtime could not start: ${error && error.message ? error.message : error}`,

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { compilerTexts as t, runnerTexts as r } from "../../app/lib/texts";
+import { compilerTexts as t, fill, runnerTexts as r } from "../../app/lib/texts";
 import { acceptCookies, expect, expectAccessible, signUp, test, waitForHydration } from "./fixtures";
 
 test.beforeEach(async ({ page, baseURL }) => {
@@ -280,4 +280,120 @@ test("a JavaScript syntax error names its line, and an unhandled rejection is re
   await page.getByRole("button", { name: r.run, exact: true }).click();
   await expect(page.locator(".output-line--error")).toHaveText(/^Uncaught \(in promise\) RangeError: nope/);
   await expect(output(page).first()).toHaveText("before");
+});
+
+test("a 200-character line scrolls inside the editor, never the page, down to 320 px; side by side, editor and output match", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await open(page);
+  await setCode(page, `console.log("${"x".repeat(200)}");`);
+  const pageScroll = () => page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  let seen = await pageScroll();
+  expect(seen.scroll).toBeLessThanOrEqual(seen.width);
+  // The line is there, reachable by scrolling the editor itself.
+  expect(await page.locator(".cm-scroller").evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await page.setViewportSize({ width: 320, height: 640 });
+  seen = await pageScroll();
+  expect(seen.scroll).toBeLessThanOrEqual(seen.width);
+  // Python adds its Input box: still nothing wider than the screen.
+  await page.getByLabel(t.language).selectOption("python");
+  await setCode(page, `print("${"y".repeat(200)}")`);
+  seen = await pageScroll();
+  expect(seen.scroll).toBeLessThanOrEqual(seen.width);
+  await expectAccessible(page);
+
+  // Wide: side by side, one height.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const editor = await page.locator(".compiler__editor .code-editor").boundingBox();
+  const results = await page.locator(".compiler__results").boundingBox();
+  expect(results!.x).toBeGreaterThan(editor!.x + editor!.width - 1);
+  expect(Math.abs(editor!.height - results!.height)).toBeLessThanOrEqual(1);
+  expect(Math.abs(editor!.y - results!.y)).toBeLessThanOrEqual(1);
+});
+
+test("the introduction names every language the menu offers", async ({ page }) => {
+  await open(page);
+  const offered = await page.getByLabel(t.language).locator("option").allTextContents();
+  expect(offered).toHaveLength(5);
+  const lead = page.locator(".page__lead");
+  for (const name of ["JavaScript", "TypeScript", "HTML", "Python", "SQL"]) await expect(lead).toContainText(name);
+});
+
+test("Python reads the Input box through input(), stays loaded for the next run, and forgets the last run's names", async ({ page }) => {
+  await open(page, "python");
+  await setCode(page, 'name = input("Your name? ")\nyears = int(input())\nprint(f"Hello, {name}! In a year you will be {years + 1}.")');
+  await page.getByLabel(t.stdin).fill("Ada\n36\n");
+  await page.getByRole("button", { name: r.run, exact: true }).click();
+  await expect(output(page)).toHaveText(["Your name? Ada", "36", "Hello, Ada! In a year you will be 37."], { timeout: 60_000 });
+  await expect(page.getByRole("status").filter({ hasText: r.finished })).toBeVisible();
+
+  // The second run does not load Pyodide again: it is done in moments, not seconds.
+  await setCode(page, 'print("name" in globals(), __name__)');
+  const started = Date.now();
+  await page.getByRole("button", { name: r.run, exact: true }).click();
+  await expect(output(page)).toHaveText(["False __main__"], { timeout: 3_000 });
+  expect(Date.now() - started).toBeLessThan(3_000);
+  await expect(page.getByText(r.loadingRuntime)).toHaveCount(0);
+
+  // With the Input box used up, input() ends the way it does on an empty pipe.
+  await page.getByLabel(t.stdin).fill("");
+  await setCode(page, "input()");
+  await page.getByRole("button", { name: r.run, exact: true }).click();
+  await expect(page.locator(".output-line--error")).toHaveText(`EOFError: EOF when reading a line (${r.line} 1)`);
+  await expectAccessible(page);
+});
+
+test("TypeScript type errors are listed with their line, and the program still runs", async ({ page }) => {
+  await open(page, "typescript");
+  await setCode(
+    page,
+    'const port: number = "8080";\nconsole.log("port", port);\nconst twice = (n: number) => n * 2;\nconsole.log(twice("2"));',
+  );
+  await page.getByRole("button", { name: r.run, exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: r.finished })).toBeVisible({ timeout: 30_000 });
+  await expect(output(page)).toHaveText([
+    `${fill(t.typeError, { message: "Type 'string' is not assignable to type 'number'." })} (${r.line} 1)`,
+    `${fill(t.typeError, { message: "Argument of type 'string' is not assignable to parameter of type 'number'." })} (${r.line} 4)`,
+    "port 8080",
+    "4",
+  ]);
+  // Correct code: only its output.
+  await setCode(page, 'const port: number = 8080;\nconsole.log("port", port);');
+  await page.getByRole("button", { name: r.run, exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: r.finished })).toBeVisible();
+  await expect(output(page)).toHaveText(["port 8080"]);
+});
+
+test("SQL: when the third statement fails, the first two results stay, followed by its error", async ({ page }) => {
+  await open(page, "sql");
+  await setCode(page, "select 1 as first;\nselect 'two' as second;\n\nselect * from missing;\nselect 4 as never;");
+  await page.getByRole("button", { name: r.run, exact: true }).click();
+  const tables = page.locator(".output-table");
+  await expect(tables).toHaveCount(2, { timeout: 30_000 });
+  await expect(tables.first().locator("td")).toHaveText(["1"]);
+  await expect(tables.nth(1).locator("td")).toHaveText(["two"]);
+  await expect(page.locator(".output-line--error")).toHaveText(`no such table: missing (${r.line} 4)`);
+  await expect(page.locator(".output-panel__body")).not.toContainText("never");
+});
+
+test.describe("without the type checker", () => {
+  // The browser logs the 503 answer.
+  test.use({ allowConsoleErrors: /Failed to load resource.*503/ });
+
+  test("when the type checker is busy, the TypeScript program still runs and says its types were not checked", async ({ page }) => {
+    const busy = "The type checker is busy. Please try again in a moment.";
+    await page.route("**/api/compiler/typecheck", (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "unavailable", message: busy } }),
+      }),
+    );
+    await open(page, "typescript");
+    await setCode(page, 'const port: number = "8080";\nconsole.log("port", port);');
+    await page.getByRole("button", { name: r.run, exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: r.finished })).toBeVisible();
+    await expect(output(page)).toHaveText([fill(t.typesNotChecked, { reason: busy }), "port 8080"]);
+  });
 });

@@ -1,5 +1,5 @@
 import { Download, Play, RotateCcw, Share2, Square } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { toast } from "~/components/toaster";
 import { SelectField } from "~/components/field";
@@ -11,9 +11,10 @@ import { LazyEditor } from "../runner/lazy-editor";
 import { OutputPanel } from "../runner/output-panel";
 import { type Language, programRequest } from "../runner/prepare";
 import { useSandbox } from "../runner/use-sandbox";
+import { COMPILER_LANGUAGES as LANGUAGES } from "./languages";
 import { STARTERS } from "./starters";
+import { compilerTypeErrors } from "./type-check";
 
-const LANGUAGES: Language[] = ["javascript", "typescript", "html", "python", "sql"];
 const EXTENSIONS: Record<Language, string> = { javascript: "js", typescript: "ts", html: "html", python: "py", sql: "sql" };
 interface Props {
   /** A shared snippet, opened read-only. */
@@ -28,6 +29,8 @@ export function LiveCompiler({ shared }: Props) {
   const [code, setCode] = useState(shared?.code ?? STARTERS.javascript);
   const [link, setLink] = useState<string | null>(null);
   const [sharing, setSharing] = useState(false);
+  const [stdin, setStdin] = useState("");
+  const stdinId = useId();
   const sandbox = useSandbox();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -43,7 +46,13 @@ export function LiveCompiler({ shared }: Props) {
     if (!readOnly) writeStored(storageKeys.compilerCode(language), next);
   }
 
-  const run = () => void sandbox.run(() => programRequest(code, language), { code, language });
+  const run = () =>
+    void sandbox.run(
+      async () => ({ ...(await programRequest(code, language)), stdin: language === "python" ? stdin : undefined }),
+      { code, language },
+      // Types are checked on the server while the program runs with them stripped.
+      language === "typescript" ? compilerTypeErrors(code) : undefined,
+    );
 
   function reset() {
     if (!window.confirm(t.resetConfirm)) return;
@@ -135,6 +144,25 @@ export function LiveCompiler({ shared }: Props) {
           <LazyEditor value={code} onChange={edit} language={language} readOnly={readOnly} onRun={run} label={t.editorLabel} />
         </div>
         <div className="compiler__results">
+          {language === "python" && (
+            <div className="field compiler__stdin">
+              <label className="field__label" htmlFor={stdinId}>
+                {t.stdin}
+              </label>
+              <textarea
+                id={stdinId}
+                rows={3}
+                value={stdin}
+                onChange={(event) => setStdin(event.target.value)}
+                aria-describedby={`${stdinId}-hint`}
+                spellCheck={false}
+                data-allow-copy
+              />
+              <p id={`${stdinId}-hint`} className="compiler__hint">
+                {t.stdinHint}
+              </p>
+            </div>
+          )}
           <div
             className="compiler__preview"
             ref={sandbox.container}

@@ -15,7 +15,8 @@ console.log("Passed:", passed);
 setTimeout(() => console.log("Timers run after the synchronous code"), 0);
 Promise.resolve().then(() => console.log("...and microtasks run before timers"));
 `,
-  typescript: `// Types are checked by your editor and stripped before the code runs.
+  typescript: `// Press Run: types are checked on our server (type errors are listed with their line)
+// and the program runs with its types stripped, as tsc does with noEmitOnError false.
 interface Task {
   title: string;
   done: boolean;
@@ -55,7 +56,8 @@ console.log(remaining(tasks));
   </body>
 </html>
 `,
-  python: `# Python runs in your browser (Pyodide). The first run loads it.
+  python: `# Python runs in your browser (Pyodide). The first run loads it; later runs start at once.
+# input() reads the lines of the Input box.
 from collections import Counter
 
 words = "the quick brown fox jumps over the lazy dog the end".split()

@@ -29,6 +29,8 @@ export interface RunRequest {
   timeoutMs?: number;
   /** A library the worker loads before the program (React challenges; sql.js for SQL challenges). */
   runtime?: "react" | "sql";
+  /** What Python's input() reads, line by line. */
+  stdin?: string;
 }
 
 export const DEFAULT_TIMEOUT_MS = 5_000;
@@ -190,6 +192,7 @@ export class Sandbox {
           offset: request.offset ?? 0,
           expectsReport: Boolean(request.expectsReport),
           runtime: request.runtime,
+          stdin: request.stdin ?? "",
           timeoutMs,
           // Where the sandbox loads Pyodide, sql.js and React from: our origin, not a CDN.
           vendor: `${window.location.origin}/vendor/`,

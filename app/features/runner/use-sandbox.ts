@@ -14,6 +14,8 @@ export function useSandbox() {
   const [outcome, setOutcome] = useState<RunOutcome | null>(null);
   const [running, setRunning] = useState(false);
   const [loadingRuntime, setLoadingRuntime] = useState(false);
+  // Which run is the latest: what arrives late for an earlier one is dropped.
+  const latest = useRef(0);
 
   useEffect(() => {
     if (!container.current) return;
@@ -22,15 +24,36 @@ export function useSandbox() {
     return () => instance.dispose();
   }, []);
 
+  /**
+   * Runs a program. `notes` (the compiler's type errors) come before the program's output,
+   * whenever they arrive; the run is finished only once they are in.
+   */
   const run = useCallback(
-    async (request: RunRequest | (() => Promise<RunRequest>), source?: { code: string; language: Language | ChallengeLanguage }) => {
+    async (
+      request: RunRequest | (() => Promise<RunRequest>),
+      source?: { code: string; language: Language | ChallengeLanguage },
+      notes?: Promise<RunEvent[]>,
+    ) => {
       const instance = sandbox.current;
       if (!instance) return null;
+      const id = ++latest.current;
+      // Shown once the program has started (not after a transpile error, which says the same), and only for this run.
+      let started = false;
+      let early: RunEvent[] = [];
+      const show = (events: RunEvent[]) => {
+        if (latest.current === id && events.length) setLines((current) => [...events, ...current]);
+      };
+      const noted = notes?.then(
+        (events) => (started ? show(events) : (early = events)),
+        () => undefined,
+      );
       setLines([]);
       setOutcome(null);
       setRunning(true);
       try {
         const ready = typeof request === "function" ? await request() : request;
+        started = true;
+        show(early);
         const result = await instance.run(
           ready,
           (event) => {
@@ -44,6 +67,7 @@ export function useSandbox() {
           },
           (phase) => setLoadingRuntime(phase === "loading"),
         );
+        await noted;
         setOutcome(result);
         return result;
       } catch (error) {

@@ -1,9 +1,17 @@
 /** The live compiler (/compiler, issue #7). */
 export const compilerTexts = {
   title: "Live Compiler",
-  description: "Write and run JavaScript, TypeScript and HTML in your browser, safely sandboxed, and share your code with a link.",
+  // {languages}: every language offered, listed (app/features/compiler/languages.ts).
+  description: "Write and run {languages} in your browser, safely sandboxed, and share your code with a link.",
   language: "Language",
   languages: { javascript: "JavaScript", typescript: "TypeScript", html: "HTML, CSS & JavaScript", python: "Python", sql: "SQL (SQLite)" },
+  /** The same, as named in a sentence. */
+  languageNames: { javascript: "JavaScript", typescript: "TypeScript", html: "HTML with CSS", python: "Python", sql: "SQL" },
+  stdin: "Input (stdin)",
+  stdinHint: "Each input() call reads the next line.",
+  typeError: "Type error: {message}",
+  typesNotChecked: "Types were not checked; the program ran with its types stripped. {reason}",
+  typesOffline: "The type checker could not be reached.",
   editorLabel: "Code editor",
   reset: "Reset",
   resetConfirm: "Replace your code with the starting example?",
