@@ -43,6 +43,17 @@ describe.each(testDialects())("sharing code on %s", (dialect: Dialect) => {
     expect((await call("GET", "/api/snippets/nothingHere")).status).toBe(404);
   });
 
+  test("every language the compiler offers can be shared, Python and SQL too", async () => {
+    for (const [language, code] of [
+      ["python", "name = input()\nprint(f'Hello, {name}')"],
+      ["sql", "select 1 as one;"],
+    ]) {
+      const created = await call("POST", "/api/snippets", { body: { language, code }, client: `198.51.100.${language.length}` });
+      expect(created.status).toBe(201);
+      expect((await call("GET", `/api/snippets/${created.body.id}`)).body).toMatchObject({ language, code });
+    }
+  });
+
   test("too large, empty or unknown code is refused and nothing is stored", async () => {
     const count = async () =>
       (

@@ -126,7 +126,7 @@ export interface QuestionProgressTable {
 
 export interface SnippetTable {
   id: string;
-  language: "javascript" | "typescript" | "html";
+  language: "javascript" | "typescript" | "html" | "python" | "sql";
   code: string;
   user_id: string | null;
   /** A keyed hash of the sharer's address, for the rate limit and abuse reports. */

@@ -6,7 +6,7 @@ import type { SessionUser } from "../users/user-service";
 
 /** Issue #7: code shared from the live compiler. */
 export const SNIPPET_LIMITS = { bytes: 100 * 1024, perHour: 20 } as const;
-export const SNIPPET_LANGUAGES = ["javascript", "typescript", "html"] as const;
+export const SNIPPET_LANGUAGES = ["javascript", "typescript", "html", "python", "sql"] as const;
 
 const ALPHABET = "23456789abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ";
 
