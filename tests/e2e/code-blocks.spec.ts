@@ -143,7 +143,7 @@ test("an interviewer's Markdown shows its code as code, bold as bold, and any HT
   await expectAccessible(page);
 });
 
-test("at phone width a long line in a question page's code scrolls inside its block", async ({ page }) => {
+test("a long line in a question page's code scrolls inside its block, the page no wider than the screen", async ({ page }) => {
   // The question whose snippet has the longest line.
   const console = await publishedQuestions("javascript", "console");
   const longest = (content: string) => {
@@ -160,7 +160,7 @@ test("at phone width a long line in a question page's code scrolls inside its bl
   await expectAccessible(page);
 });
 
-test("at phone width the console list's answers, opened all at once, do not widen the page", async ({ page }) => {
+test("the console list's answers, opened all at once, do not widen the page", async ({ page }) => {
   await page.goto("/javascript-questions?kind=console&level=beginner");
   await page.getByRole("button", { name: "Expand all" }).click();
   const blocks = page.locator(".question-item__body .code-block");
@@ -169,7 +169,7 @@ test("at phone width the console list's answers, opened all at once, do not wide
   await expectScrollsInside(page, blocks.first());
 });
 
-test("at phone width a quiz question's code scrolls inside its block", async ({ page }) => {
+test("a quiz question's code scrolls inside its block, the page no wider than the screen", async ({ page }) => {
   await page.goto("/quizzes?technology=javascript");
   await waitForHydration(page);
   await page.getByRole("button", { name: quizTexts.start }).click();
