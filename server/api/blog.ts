@@ -13,6 +13,7 @@ import {
   updateOwnPost,
 } from "../blog/blog-service";
 import { renderMarkdown } from "../blog/render";
+import { withCodeBlocks } from "../questions/render";
 import { signedIn, userOf } from "./access";
 import { currentUser } from "../users/user-service";
 import { errorBody, errorResponse, signedInErrors, jsonResponse, jsonBody, rateLimited } from "./errors";
@@ -169,7 +170,7 @@ export const blogRouter = new OpenAPIHono<ApiEnv>();
 blogRouter.use("/posts/*", cacheableFor("blog"));
 
 blogRouter
-  .openapi(preview, (c) => c.json({ html: renderMarkdown(c.req.valid("json").markdown) }, 200))
+  .openapi(preview, (c) => c.json({ html: withCodeBlocks(renderMarkdown(c.req.valid("json").markdown)) }, 200))
   .openapi(list, async (c) => {
     const { after, limit } = c.req.valid("query");
     const page = await listApprovedPosts(c.var.services, decodeCursor(after), limit ? Number(limit) : PAGE_SIZE);

@@ -5,6 +5,7 @@ import { decodeKeyset, encodeKeyset } from "../db/keyset";
 import { consume } from "../rate-limit/rate-limiter";
 import type { Services } from "../services";
 import type { SessionUser } from "../users/user-service";
+import { withCodeBlocks } from "../questions/render";
 import { previewText, renderMarkdown, sanitizePostHtml } from "./render";
 
 export interface PostSummary {
@@ -101,7 +102,8 @@ export async function findPost(services: Services, id: string, viewer: SessionUs
   if (!row || row.status === "removed") return { kind: "not-found" };
   const mayPeek = viewer && (viewer.role === "admin" || (row.author_id !== null && row.author_id === viewer.id));
   if (row.status !== "approved" && !mayPeek) return { kind: "not-approved" };
-  return { kind: "found", post: { ...toSummary(row), html: row.body_html, status: row.status } };
+  // Code in the body through the one code block (issue #33), highlighted as on question pages.
+  return { kind: "found", post: { ...toSummary(row), html: withCodeBlocks(row.body_html), status: row.status } };
 }
 
 export const POST_LIMITS = { title: 200, body: 100_000, note: 1000 } as const;

@@ -12,6 +12,7 @@ import {
 } from "../../app/features/interview/interview-types";
 import { type Level, type TechnologySlug, questionPath } from "../../app/lib/technologies";
 import type { InterviewSessionTable, InterviewTurnTable } from "../db/schema";
+import { codeBlockHtml, renderSpokenMarkdown } from "../questions/render";
 import { consume } from "../rate-limit/rate-limiter";
 import { millis, randomId } from "../quiz/quiz-questions";
 import type { Services } from "../services";
@@ -193,6 +194,11 @@ async function withQuestion(services: Services, turn: TurnRow | undefined): Prom
   return { turn, row: (await loadInterviewQuestions(services, [turn.question_id])).get(turn.question_id)! };
 }
 
+/** An interviewer's or grader's words, when there are any, as HTML. */
+function spokenHtml(text: string | null): string | null {
+  return text ? renderSpokenMarkdown(text) : null;
+}
+
 /** Hints for a question: the topics of its first key points, in the rubric's order. */
 function hintTexts(row: InterviewQuestionRow): string[] {
   return row.content.keyPoints.slice(0, MAX_HINTS).map((point) => `Think about ${keyPointTopic(point)}.`);
@@ -217,10 +223,13 @@ export async function interviewState(services: Services, session: SessionRow, kn
     level: row.level,
     asked: turn.asked_text,
     followUp: turn.follow_up,
+    askedHtml: renderSpokenMarkdown(turn.asked_text),
+    followUpHtml: spokenHtml(turn.follow_up),
     answered: turn.stage === "follow-up" ? turn.answer : null,
     stage: turn.stage === "follow-up" ? "follow-up" : "answer",
     material: materialOf(row),
     hints: hintTexts(row).slice(0, turn.hints),
+    hintsHtml: hintTexts(row).slice(0, turn.hints).map(renderSpokenMarkdown),
     hintsLeft: Math.max(0, Math.min(MAX_HINTS, row.content.keyPoints.length) - turn.hints),
     elapsedMs: Date.now() - Number(turn.asked_ms),
     suggestedSeconds: SUGGESTED_SECONDS[row.kind],
@@ -506,8 +515,10 @@ function reportTurn(turn: TurnRow, row: InterviewQuestionRow): ReportTurn {
     level: row.level,
     title: row.title,
     asked: turn.asked_text,
+    askedHtml: renderSpokenMarkdown(turn.asked_text),
     answer: turn.answer,
     followUp: turn.follow_up,
+    followUpHtml: spokenHtml(turn.follow_up),
     followUpAnswer: turn.follow_up_answer,
     score: turn.score ?? 0,
     hints: turn.hints,
@@ -515,12 +526,13 @@ function reportTurn(turn: TurnRow, row: InterviewQuestionRow): ReportTurn {
     overTime: durationMs > SUGGESTED_SECONDS[row.kind] * 1000,
     gradedBy: turn.kind === "program" ? "tests" : (stored.grade?.gradedBy ?? "built-in"),
     feedback: stored.grade?.feedback ?? null,
+    feedbackHtml: spokenHtml(stored.grade?.feedback ?? null),
     keyPoints: (stored.grade?.keyPoints ?? []).map((k) => ({ text: k.text, covered: k.covered, evidence: k.covered ? k.evidence : null })),
     output: stored.output,
     tests: turn.tests_total === null ? null : { passed: turn.tests_passed ?? 0, total: turn.tests_total },
     modelAnswerHtml:
       row.kind === "program"
-        ? (content.solution?.html ?? null)
+        ? content.solution && codeBlockHtml(content.solution.html, content.solution.lang)
         : [content.answerHtml, content.explanationHtml].filter(Boolean).join("") || null,
   };
 }

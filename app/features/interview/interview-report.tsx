@@ -27,11 +27,11 @@ function TurnReport({ turn }: { turn: ReportTurn }) {
         {fill(turn.overTime ? t.tookOver : t.took, { time: formatDuration(turn.durationMs) })} · {t.gradedBy[turn.gradedBy]}
       </p>
       <div className="interview-turn__conversation">
-        <Bubble from="interviewer" text={turn.asked} />
+        <Bubble from="interviewer" text={turn.asked} html={turn.askedHtml} />
         {turn.kind !== "program" && <Bubble from="you" text={turn.answer} />}
         {turn.followUp && (
           <>
-            <Bubble from="interviewer" text={turn.followUp} />
+            <Bubble from="interviewer" text={turn.followUp} html={turn.followUpHtml} />
             <Bubble from="you" text={turn.followUpAnswer} />
           </>
         )}
@@ -41,7 +41,10 @@ function TurnReport({ turn }: { turn: ReportTurn }) {
       )}
       {turn.tests && <p className="interview-turn__fact">{fill(t.testsLine, { passed: turn.tests.passed, total: turn.tests.total })}</p>}
       {turn.hints > 0 && <p className="interview-turn__fact">{fill(t.hintsUsed, { count: turn.hints, points: turn.hints * HINT_COST })}</p>}
-      {turn.feedback && <p className="interview-turn__feedback">{turn.feedback}</p>}
+      {turn.feedbackHtml && (
+        // Sanitised on the server (renderSpokenMarkdown).
+        <div className="interview-turn__feedback question-prose" dangerouslySetInnerHTML={{ __html: turn.feedbackHtml }} />
+      )}
       {turn.kind !== "program" && turn.keyPoints.length > 0 && (
         <>
           <h4>{t.rubric}</h4>

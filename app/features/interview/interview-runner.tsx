@@ -4,6 +4,7 @@ import { FormBanner } from "~/components/form-banner";
 import { readStored, writeStored } from "~/lib/storage";
 import { fill, interviewTexts as t, questionTexts } from "~/lib/texts";
 import { technologyBySlug } from "~/lib/technologies";
+import { CodeBlock } from "../questions/code-block";
 import { formatCountdown } from "../quiz/quiz-format";
 import { useNow } from "../quiz/quiz-player";
 import { requestInterviewTypeCheck } from "../challenges/type-check";
@@ -38,7 +39,7 @@ function Material({ current }: { current: InterviewCurrent }) {
     <>
       {material.promptHtml && <div className="question-prose" dangerouslySetInnerHTML={{ __html: material.promptHtml }} />}
       {material.statementHtml && <div className="question-prose" dangerouslySetInnerHTML={{ __html: material.statementHtml }} />}
-      {material.code && <div className="code-block" dangerouslySetInnerHTML={{ __html: material.code.html }} />}
+      {material.code && <CodeBlock html={material.code.html} lang={material.code.lang} />}
     </>
   );
 }
@@ -156,12 +157,12 @@ export function InterviewRunner({ initial, onFinished }: { initial: InterviewSta
       </header>
 
       <section className="interview__conversation" aria-label={t.interviewer}>
-        <Bubble from="interviewer" text={current.asked} />
+        <Bubble from="interviewer" text={current.asked} html={current.askedHtml} />
         <Material current={current} />
         {followingUp && (
           <>
             <Bubble from="you" text={current.answered} />
-            <Bubble from="interviewer" text={current.followUp} />
+            <Bubble from="interviewer" text={current.followUp} html={current.followUpHtml} />
           </>
         )}
         {speaking !== null && <Bubble from="interviewer" text={speaking || t.thinking} />}
@@ -175,8 +176,9 @@ export function InterviewRunner({ initial, onFinished }: { initial: InterviewSta
       <section className="interview-hints" aria-labelledby={`${answerId}-hints`} aria-live="polite" hidden={current.hints.length === 0}>
         <h2 id={`${answerId}-hints`}>{t.hintsTitle}</h2>
         <ul>
-          {current.hints.map((h) => (
-            <li key={h}>{h}</li>
+          {current.hintsHtml.map((h) => (
+            // Sanitised on the server (renderSpokenMarkdown).
+            <li key={h} className="interview-hints__hint" dangerouslySetInnerHTML={{ __html: h }} />
           ))}
         </ul>
       </section>

@@ -77,12 +77,17 @@ export interface InterviewCurrent {
   /** The interviewer's question, and the follow-up once asked. */
   asked: string;
   followUp: string | null;
+  /** The same, their Markdown rendered and sanitised on the server (issue #33). */
+  askedHtml: string;
+  followUpHtml: string | null;
   /** The candidate's first answer, once the follow-up is asked. */
   answered: string | null;
   /** Waiting for the answer, or for the follow-up's. */
   stage: "answer" | "follow-up";
   material: InterviewMaterial;
   hints: string[];
+  /** The hints as HTML (their `code` marked). */
+  hintsHtml: string[];
   hintsLeft: number;
   /** Milliseconds since the question was asked, when the response was made. */
   elapsedMs: number;
@@ -111,8 +116,10 @@ export interface ReportTurn {
   level: Level;
   title: string;
   asked: string;
+  askedHtml: string;
   answer: string | null;
   followUp: string | null;
+  followUpHtml: string | null;
   followUpAnswer: string | null;
   /** 0–100 after hints. */
   score: number;
@@ -121,10 +128,12 @@ export interface ReportTurn {
   overTime: boolean;
   gradedBy: "built-in" | "llm" | "tests" | "output";
   feedback: string | null;
+  feedbackHtml: string | null;
   keyPoints: ReportKeyPoint[];
   /** Console questions: the lines of the expected output the answer got right. */
   output: { expected: string; matchedLines: number; totalLines: number } | null;
   tests: { passed: number; total: number } | null;
+  /** The answer and explanation, or for a coding task the reference solution in a code block. */
   modelAnswerHtml: string | null;
 }
 

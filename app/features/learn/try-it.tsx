@@ -1,5 +1,6 @@
 import { Play } from "lucide-react";
 import { fill, overviewTexts as t } from "~/lib/texts";
+import { CodeBlock } from "../questions/code-block";
 
 interface Props {
   section: string;
@@ -15,10 +16,8 @@ interface Props {
 export function TryIt({ section, html }: Props) {
   return (
     <div className="try-it" data-island="try-it" data-label={fill(t.editorLabel, { section })}>
-      <pre className="code-block" tabIndex={0} aria-label={t.example}>
-        {/* Sanitised when the overview was read (server/learn/html-overview.ts). */}
-        <code className="hljs language-html" dangerouslySetInnerHTML={{ __html: html }} />
-      </pre>
+      {/* Sanitised when the overview was read (server/learn/html-overview.ts). */}
+      <CodeBlock html={html} lang="html" label={t.example} />
       <button type="button" className="button button--primary button--small" data-try-it>
         <Play aria-hidden size={16} /> {t.tryIt}
       </button>

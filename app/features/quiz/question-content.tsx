@@ -26,8 +26,7 @@ export function QuestionPrompt({ question }: { question: Shown }) {
       ) : (
         question.kind === "console" && <p>{code?.lang === "html" ? questionTexts.whatComputes : questionTexts.whatPrints}</p>
       )}
-      {/* The highlighted HTML keeps the source's line breaks, so it counts the lines for the numbering. */}
-      {code && <CodeBlock source={code.html} html={code.html} lang={code.lang} />}
+      {code && <CodeBlock html={code.html} lang={code.lang} />}
     </>
   );
 }
