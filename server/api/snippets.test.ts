@@ -44,10 +44,11 @@ describe.each(testDialects())("sharing code on %s", (dialect: Dialect) => {
   });
 
   test("every language the compiler offers can be shared, Python and SQL too", async () => {
-    for (const [language, code] of [
+    const snippets: [string, string][] = [
       ["python", "name = input()\nprint(f'Hello, {name}')"],
       ["sql", "select 1 as one;"],
-    ]) {
+    ];
+    for (const [language, code] of snippets) {
       const created = await call("POST", "/api/snippets", { body: { language, code }, client: `198.51.100.${language.length}` });
       expect(created.status).toBe(201);
       expect((await call("GET", `/api/snippets/${created.body.id}`)).body).toMatchObject({ language, code });
