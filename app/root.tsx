@@ -1,6 +1,7 @@
 import "./styles/fonts.css";
 import "./styles/global.css";
 import latoRegular from "../node_modules/@fontsource/lato/files/lato-latin-400-normal.woff2?url";
+import poppinsSemiBold from "../node_modules/@fontsource/poppins/files/poppins-latin-600-normal.woff2?url";
 import poppinsBold from "../node_modules/@fontsource/poppins/files/poppins-latin-700-normal.woff2?url";
 
 import type { ReactNode } from "react";
@@ -76,10 +77,12 @@ export const meta: Route.MetaFunction = ({ data, error }) => {
   return [{ title: error ? `${texts.errors.unexpectedTitle} | ${name}` : name }];
 };
 
-// The faces of the first view (body text, headings) load with the CSS, not after it (fonts.css says why).
+// The faces of every page's first view load with the CSS, not after it (fonts.css says why):
+// body text (Lato 400), the header's links and buttons (Poppins 600), the logo and the page's
+// heading (Poppins 700). Lato 700 is for emphasis further down and comes with the CSS.
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  ...[latoRegular, poppinsBold].map((href) => ({
+  ...[latoRegular, poppinsSemiBold, poppinsBold].map((href) => ({
     rel: "preload",
     href,
     as: "font",

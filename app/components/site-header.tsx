@@ -1,4 +1,4 @@
-import { CircleUserRound, LogOut, Menu, Search } from "lucide-react";
+import { CircleUserRound, LogOut, Menu } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { authDialogId } from "~/lib/auth-dialog";
@@ -6,6 +6,7 @@ import { homeLink, navGroups, trailingLinks } from "~/lib/nav";
 import { displayName, useSession } from "~/lib/session";
 import type { PublicSettings } from "~/lib/site";
 import { texts } from "~/lib/texts";
+import { HeaderSearch } from "./header-search";
 import { NavDrawer } from "./nav-drawer";
 import { NavDropdown } from "./nav-dropdown";
 import { PlayStoreBadge } from "./play-store-badge";
@@ -50,9 +51,7 @@ export function SiteHeader({ site }: { site: PublicSettings }) {
         </nav>
         <div className="site-header__actions">
           {site.playStoreUrl && <PlayStoreBadge href={site.playStoreUrl} className="desktop-only" />}
-          <Link to="/search" className="icon-button" aria-label={texts.nav.search} title={texts.nav.search}>
-            <Search aria-hidden size={20} />
-          </Link>
+          <HeaderSearch />
           <ThemeToggle />
           <div className="header-account desktop-nav-only">
             {session.status === "authenticated" ? (

@@ -22,6 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     technology: oneOf(TECHNOLOGY_SLUGS, params.get("technology")),
     kind: oneOf(KINDS, params.get("kind")),
     level: oneOf(LEVELS, params.get("level")),
+    // Sent by the header's search on a technology's pages: that technology's questions first.
+    prefer: oneOf(TECHNOLOGY_SLUGS, params.get("tech")),
   };
   const page = Math.min(Math.max(Number(params.get("page")) || 1, 1), SEARCH_LIMITS.pages);
   const hits = query.trim() ? await searchQuestions(context.services, query, filter, page) : [];
@@ -44,7 +46,11 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { query, filter, page, hits, more } = loaderData;
   const any = { value: "", label: t.any };
-  const nextPage = new URLSearchParams({ q: query, ...(filter as Record<string, string>), page: String(page + 1) });
+  const address = (changes: Record<string, string | undefined>) => {
+    const params = { q: query, technology: filter.technology, kind: filter.kind, level: filter.level, tech: filter.prefer, ...changes };
+    return `/search?${new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])))}`;
+  };
+  const preferred = technologies.find((tech) => tech.slug === filter.prefer);
   return (
     <div className="page search-page">
       <h1>{t.title}</h1>
@@ -56,7 +62,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           defaultValue={query}
           placeholder={t.placeholder}
           maxLength={SEARCH_LIMITS.query}
+          autoFocus={!query}
+          data-page-search
         />
+        {preferred && <input type="hidden" name="tech" value={preferred.slug} />}
         <SelectField
           label={t.technology}
           name="technology"
@@ -87,10 +96,16 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             <h2 className="search-page__results">{fill(t.results, { query })}</h2>
+            {preferred && (
+              <p className="search-page__preferred">
+                {fill(t.preferred, { technology: preferred.name })}{" "}
+                <a href={address({ tech: undefined, page: undefined })}>{t.preferNone}</a>
+              </p>
+            )}
             <SearchResults hits={hits} start={(page - 1) * SEARCH_LIMITS.pageSize + 1} />
             {more && (
               <p>
-                <a className="button button--outline" href={`/search?${nextPage}`}>
+                <a className="button button--outline" href={address({ page: String(page + 1) })}>
                   {t.more}
                 </a>
               </p>

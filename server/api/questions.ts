@@ -139,6 +139,7 @@ const searchRoute = createRoute({
     query: z.object({
       q: z.string().max(SEARCH_LIMITS.query, `A search can be at most ${SEARCH_LIMITS.query} characters.`),
       technology: z.enum(TECHNOLOGY_SLUGS).optional(),
+      tech: z.enum(TECHNOLOGY_SLUGS).optional().openapi({ description: "The technology searched from: its questions rank first" }),
       kind: Kind.optional(),
       level: Level.optional(),
       page: z
@@ -203,8 +204,11 @@ questionsRouter.use("*", cacheableFor("questions"));
 
 questionsRouter
   .openapi(searchRoute, async (c) => {
-    const { q, technology, kind, level, page } = c.req.valid("query");
-    return c.json({ hits: await searchQuestions(c.var.services, q, { technology, kind, level }, page ? Number(page) : 1) }, 200);
+    const { q, technology, tech, kind, level, page } = c.req.valid("query");
+    return c.json(
+      { hits: await searchQuestions(c.var.services, q, { technology, kind, level, prefer: tech }, page ? Number(page) : 1) },
+      200,
+    );
   })
   .openapi(technologiesRoute, async (c) => {
     const counts = await countQuestions(c.var.services);

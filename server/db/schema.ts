@@ -95,6 +95,8 @@ export interface QuestionTable {
   /** JSON of QuestionContent (server/questions/question-service.ts), rendered at import. */
   content: string;
   search_text: string;
+  /** The key points, one a line: searched with the title, before the body. */
+  key_points: string;
   status: "published" | "unpublished";
   origin: "bank" | "admin";
   source_path: string | null;

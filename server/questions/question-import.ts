@@ -235,6 +235,7 @@ export async function importQuestions(
         content: JSON.stringify(content),
         quiz_ready: content.options && content.options.length >= 2 && content.correctOption !== null ? 1 : 0,
         search_text: searchText(question),
+        key_points: question.keyPoints.join("\n"),
         status: "published" as const,
         source_path: path.relative(folder, source.path),
         source_hash: hash,

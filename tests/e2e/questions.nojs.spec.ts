@@ -124,3 +124,14 @@ test("a console question is answered with a form post; a signed-in reader's righ
   await expect(page.getByRole("status")).toHaveText(fill(q.consoleRight, { letter: letter(right) }));
   await expect(done).toHaveAttribute("aria-pressed", "true");
 });
+
+test("without scripts the header's search icon opens a field with the cursor in it, and searching reaches /search", async ({ page }) => {
+  await page.goto("/react-questions");
+  await page.getByRole("button", { name: texts.nav.search, exact: true }).click();
+  const field = page.getByRole("searchbox", { name: texts.nav.search });
+  await expect(field).toBeFocused();
+  await field.fill("useEffect");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/search\?q=useEffect&tech=react$/);
+  await expect(page.locator(".search-result__title").first()).toHaveAttribute("href", /^\/react-questions\//);
+});

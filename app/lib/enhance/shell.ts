@@ -61,6 +61,13 @@ function onClick(event: MouseEvent) {
     link.closest<HTMLDialogElement>("dialog.nav-drawer")?.close();
   }
 
+  // The header's search icon on a page with its own search field (/search) goes to that field.
+  const pageSearch = target.closest("[data-header-search]") && pageSearchField(target.ownerDocument);
+  if (pageSearch) {
+    event.preventDefault();
+    focusField(pageSearch);
+  }
+
   const theme = target.closest<HTMLElement>("[data-theme-toggle]");
   if (theme) toggleTheme(theme);
 
@@ -120,6 +127,42 @@ function onFocusOut(event: FocusEvent) {
   if (popover?.matches(":popover-open")) popover.hidePopover();
 }
 
+const pageSearchField = (doc: Document) => doc.querySelector<HTMLInputElement>("input[data-page-search]");
+
+function focusField(field: HTMLInputElement) {
+  field.focus();
+  field.select();
+}
+
+/** Where typing a character means typing it, not a shortcut. */
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof Element)) return false;
+  if (target instanceof HTMLElement && target.isContentEditable) return true;
+  return target.closest("input, textarea, select, [contenteditable]:not([contenteditable='false']), [role='textbox'], .cm-editor") !== null;
+}
+
+/**
+ * `/` anywhere but in a field goes to search (issue #33): the page's own search field, or the
+ * header's search opened (its field takes focus). Not while a dialog is open.
+ */
+function onKeyDown(event: KeyboardEvent) {
+  if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented || event.isComposing) return;
+  if (isTyping(event.target)) return;
+  const doc = (event.target instanceof Node && event.target.ownerDocument) || document;
+  if (doc.querySelector("dialog[open]")) return;
+  const field = pageSearchField(doc);
+  const popover = doc.getElementById("site-search");
+  if (field) {
+    event.preventDefault();
+    focusField(field);
+  } else if (popover) {
+    event.preventDefault();
+    if (!popover.matches(":popover-open")) popover.showPopover();
+    const input = popover.querySelector<HTMLInputElement>("input[type='search']");
+    if (input) focusField(input);
+  }
+}
+
 /** Wires the frame's behaviour; returns the function that unwires it. */
 export function enhanceShell(doc: Document): () => void {
   const stops = [followExpanded(doc), blockCopying(doc)];
@@ -130,7 +173,9 @@ export function enhanceShell(doc: Document): () => void {
   doc.addEventListener("click", onClick);
   doc.addEventListener("submit", onSubmit);
   doc.addEventListener("focusout", onFocusOut);
+  doc.addEventListener("keydown", onKeyDown);
   return () => {
+    doc.removeEventListener("keydown", onKeyDown);
     doc.removeEventListener("focusout", onFocusOut);
     for (const stop of stops) stop();
     media.removeEventListener("change", relabel);

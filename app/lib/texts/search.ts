@@ -13,4 +13,6 @@ export const searchTexts = {
   none: "No questions match “{query}”. Try fewer or different words, or remove a filter.",
   results: "Results for “{query}”",
   more: "More results",
+  preferred: "{technology} questions come first, as you searched from their pages.",
+  preferNone: "Rank every technology alike",
 } as const;
