@@ -5,7 +5,7 @@ import { authDialogId } from "~/lib/auth-dialog";
 import { homeLink, navGroups, trailingLinks } from "~/lib/nav";
 import { displayName, useSession } from "~/lib/session";
 import type { PublicSettings } from "~/lib/site";
-import { texts } from "~/lib/texts";
+import { fill, texts } from "~/lib/texts";
 import { HeaderSearch } from "./header-search";
 import { NavDrawer } from "./nav-drawer";
 import { NavDropdown } from "./nav-dropdown";
@@ -77,6 +77,25 @@ export function SiteHeader({ site }: { site: PublicSettings }) {
               </button>
             )}
           </div>
+          {/* Issue #33: below 992 px the account stays one tap away, beside the menu. */}
+          {session.status === "authenticated" ? (
+            <Link
+              to="/account"
+              className="phone-account phone-account--avatar"
+              aria-label={fill(texts.nav.accountOf, { name: userName ?? "" })}
+            >
+              <span aria-hidden>{initialOf(userName ?? "")}</span>
+            </Link>
+          ) : (
+            <button
+              type="button"
+              className="button button--primary button--small phone-account"
+              command="show-modal"
+              commandfor={authDialogId("login")}
+            >
+              {texts.nav.login}
+            </button>
+          )}
           <button
             type="button"
             className="icon-button drawer-toggle"
@@ -93,6 +112,11 @@ export function SiteHeader({ site }: { site: PublicSettings }) {
       <NavDrawer id="site-drawer" site={site} />
     </header>
   );
+}
+
+/** The first letter of a name, for the avatar (a whole character, even outside the BMP). */
+function initialOf(name: string): string {
+  return (Array.from(name.trim())[0] ?? "?").toLocaleUpperCase();
 }
 
 /** Logout is a form post (spec §4: it ends the session and goes home). */

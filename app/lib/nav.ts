@@ -42,6 +42,17 @@ export const navGroups: NavGroup[] = [
   },
 ];
 
+/**
+ * The drawer's practice links, first after the account block (issue #33): on a phone the product
+ * is these, not the footer. A review page (/review) joins them once that route exists.
+ */
+export const practiceLinks: NavLink[] = [
+  { to: "/quizzes", label: t.quizzes },
+  { to: "/interview", label: t.interviews },
+  { to: "/compiler", label: t.compiler },
+  { to: "/search", label: t.search },
+];
+
 export const homeLink: NavLink = { to: "/", label: t.home };
 
 export const trailingLinks: NavLink[] = [

@@ -101,7 +101,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         {post.createdAt && (
           <>
             {" · "}
-            {t.publishedOn} <time dateTime={post.createdAt}>{formatLongDate(post.createdAt)}</time>
+            {post.status === "approved" ? t.publishedOn : t.sentOn} <time dateTime={post.createdAt}>{formatLongDate(post.createdAt)}</time>
           </>
         )}
       </p>

@@ -10,6 +10,7 @@ import { createApp } from "../app";
 import { importQuestions } from "../questions/question-import";
 import { STREAMS_PER_VIEWER } from "../quiz/room-hub";
 import { ROOM_QUOTA } from "../quiz/room-service";
+import { questionSeconds } from "../quiz/room-timing";
 import type { QuestionContent } from "../questions/question-content";
 import { type Services, closeServices } from "../services";
 import { roomMessages } from "./rooms";
@@ -93,7 +94,7 @@ describe.each(testDialects())("live quiz rooms on %s", (dialect: Dialect) => {
       .selectFrom("quiz_room_question")
       .innerJoin("quiz_room", "quiz_room.id", "quiz_room_question.room_id")
       .innerJoin("question", "question.id", "quiz_room_question.question_id")
-      .select("question.content")
+      .select(["question.content", "question.title"])
       .where("quiz_room.code", "=", code)
       .where("quiz_room.status", "in", ["lobby", "question", "reveal"])
       .where("quiz_room_question.position", "=", position)
@@ -101,7 +102,11 @@ describe.each(testDialects())("live quiz rooms on %s", (dialect: Dialect) => {
     const content = JSON.parse(row.content) as QuestionContent;
     const right = shown.indexOf(content.options![content.correctOption!]!);
     expect(right).toBeGreaterThanOrEqual(0);
-    return { right, wrong: (right + 1) % shown.length };
+    return {
+      right,
+      wrong: (right + 1) % shown.length,
+      seconds: (hostSeconds: number) => questionSeconds(hostSeconds, { title: row.title, content }),
+    };
   }
   const answer = (code: string, token: string | undefined, position: number, option: number) =>
     call("POST", `/api/rooms/${code}/answers`, token ? { "X-Player-Token": token } : {}, { position, option });
@@ -141,15 +146,19 @@ describe.each(testDialects())("live quiz rooms on %s", (dialect: Dialect) => {
       const started = await call("POST", `/api/rooms/${room.code}/next`, { Cookie: host });
       expect(started.body.room).toMatchObject({ status: "question", position });
       const received = await Promise.all([hostEvents, ...streams].map((s) => s.next("question")));
+      const { right, wrong, seconds } = await correctOption(room.code, position, received[0]!.data.question.options);
+      // The host's 10 s, or more for a question that takes longer to read (issue #33).
+      const given = seconds(10);
+      expect(given).toBeGreaterThanOrEqual(10);
       for (const r of received) {
-        expect(r.data).toMatchObject({ position, total: 5, secondsPerQuestion: 10 });
-        expect(r.data.remainingMs).toBeGreaterThan(8000);
+        expect(r.data).toMatchObject({ position, total: 5, secondsPerQuestion: given });
+        expect(r.data.remainingMs).toBeGreaterThan(given * 1000 - 2000);
+        expect(r.data.remainingMs).toBeLessThanOrEqual(given * 1000);
         beforeReveal.push(r.data);
       }
       // Every player got the same question.
       expect(new Set(received.map((r) => r.data.question.title)).size).toBe(1);
 
-      const { right, wrong } = await correctOption(room.code, position, received[0]!.data.question.options);
       expect((await answer(room.code, ann.token, position, right)).body).toEqual({ accepted: true });
       // The host sees how many have answered (players do not).
       if (position === 4)
@@ -221,6 +230,44 @@ describe.each(testDialects())("live quiz rooms on %s", (dialect: Dialect) => {
     expect(final.standings.map((s: { nickname: string }) => s.nickname)).toEqual(["Ann", "Signed Sam", "Bo"]);
     await after.ended();
     expect((await call("POST", `/api/rooms/${room.code}/players`, {}, { nickname: "Late Lu" })).status).toBe(409);
+  });
+
+  test("the host's time is a minimum: the longest console question gets the time to read it, and its points count on that time", async () => {
+    const { db } = t.services.database;
+    const rows = await db.selectFrom("question").select(["id", "title", "content"]).where("quiz_ready", "=", 1).execute();
+    const longest = rows
+      .map((r) => ({ ...r, seconds: questionSeconds(10, { title: r.title, content: JSON.parse(r.content) as QuestionContent }) }))
+      .reduce((a, b) => (b.seconds > a.seconds ? b : a));
+    expect(longest.seconds).toBeGreaterThanOrEqual(30);
+    const room = await hostRoom({ secondsPerQuestion: 10 });
+    const roomId = (await db.selectFrom("quiz_room").select("id").where("code", "=", room.code).executeTakeFirstOrThrow()).id;
+    await db
+      .updateTable("quiz_room_question")
+      .set({ question_id: longest.id })
+      .where("room_id", "=", roomId)
+      .where("position", "=", 0)
+      .execute();
+    const ann = await join(room.code, "Ann");
+    const events = await stream(room.code, { "X-Player-Token": ann.token });
+    await call("POST", `/api/rooms/${room.code}/next`, { Cookie: host });
+    const asked = (await events.next("question")).data;
+    expect(asked.secondsPerQuestion).toBe(longest.seconds);
+    expect(asked.remainingMs).toBeGreaterThan((longest.seconds - 2) * 1000);
+    // Answered 15 s in: past the host's 10 s, still in time, and the speed points count on the question's own time.
+    const { right } = await correctOption(room.code, 0, asked.question.options);
+    const served = Number(
+      (await db.selectFrom("quiz_room").select("served_ms").where("id", "=", roomId).executeTakeFirstOrThrow()).served_ms,
+    );
+    await db
+      .updateTable("quiz_room")
+      .set({ served_ms: served - 15_000, deadline_ms: served - 15_000 + longest.seconds * 1000 })
+      .where("id", "=", roomId)
+      .execute();
+    expect((await answer(room.code, ann.token, 0, right)).body).toEqual({ accepted: true });
+    const reveal = (await events.next("reveal")).data;
+    const points = reveal.standings[0].lastPoints as number;
+    const expected = 500 + Math.round((500 * (longest.seconds - 15)) / longest.seconds);
+    expect(Math.abs(points - expected)).toBeLessThanOrEqual(15);
   });
 
   test("a player who reconnects mid-question rejoins it with the time that is left", async () => {

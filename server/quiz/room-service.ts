@@ -25,6 +25,7 @@ import {
   shownAt,
 } from "./quiz-questions";
 import { DEADLINE_GRACE_MS } from "./quiz-service";
+import { questionSeconds } from "./room-timing";
 
 /**
  * Live quiz rooms (issue #12): the state of a room lives in the database, so any app
@@ -216,7 +217,9 @@ export async function advanceRoom(services: Services, room: RoomRow, now = Date.
     const finished = await finishRoom(services, room, now);
     return finished ? { kind: "finished", room: finished } : { kind: "not-now" };
   }
-  const deadline = now + room.seconds_per_question * 1000;
+  // The host's time is a minimum: a long question gets the time to read it (room-timing.ts).
+  const seconds = questionSeconds(room.seconds_per_question, await roomQuestionAt(services, room.id, next));
+  const deadline = now + seconds * 1000;
   const result = await db
     .updateTable("quiz_room")
     .set({ status: "question", position: next, served_ms: now, deadline_ms: deadline })
@@ -257,13 +260,24 @@ const roomOrder = (room: RoomRow, row: QuizQuestionRow) =>
   optionOrder(`room:${room.id}:${room.position}`, row.content.options?.length ?? 0);
 
 async function currentRoomQuestion(services: Services, room: RoomRow): Promise<QuizQuestionRow | null> {
+  return roomQuestionAt(services, room.id, room.position);
+}
+
+async function roomQuestionAt(services: Services, roomId: string, position: number): Promise<QuizQuestionRow | null> {
   const slot = await services.database.db
     .selectFrom("quiz_room_question")
     .select("question_id")
-    .where("room_id", "=", room.id)
-    .where("position", "=", room.position)
+    .where("room_id", "=", roomId)
+    .where("position", "=", position)
     .executeTakeFirst();
   return (slot && (await loadQuizQuestions(services, [slot.question_id])).get(slot.question_id)) ?? null;
+}
+
+/** The whole time the room gives the question being asked (the host's, or more for a long one). */
+function askedMs(room: RoomRow): number {
+  const served = millis(room.served_ms);
+  const deadline = millis(room.deadline_ms);
+  return served !== null && deadline !== null ? deadline - served : room.seconds_per_question * 1000;
 }
 
 export type RoomAnswerResult =
@@ -289,7 +303,7 @@ export async function answerInRoom(
   // (One past the options, which no page offers, stays as it came: wrong, and counted for none.)
   const chosen = (question && roomOrder(room, question)[input.option]) ?? input.option;
   const correct = chosen === question?.content.correctOption;
-  const total = room.seconds_per_question * 1000;
+  const total = askedMs(room);
   const left = Math.max(0, Math.min(total, deadline - now));
   const points = correct ? POINTS.right + Math.round((POINTS.speed * left) / total) : 0;
   const added = await db.transaction().execute(async (trx) => {
@@ -403,7 +417,7 @@ export async function roomQuestion(services: Services, room: RoomRow, now = Date
     total: room.question_count,
     question: askedView(row, roomOrder(room, row)),
     remainingMs: Math.max(0, millis(room.deadline_ms)! - now),
-    secondsPerQuestion: room.seconds_per_question,
+    secondsPerQuestion: Math.round(askedMs(room) / 1000),
   };
 }
 

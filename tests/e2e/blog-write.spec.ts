@@ -43,6 +43,10 @@ test("write → pending → approved by a moderator → listed", async ({ page, 
   const item = author.locator(".my-posts__item", { hasText: title });
   await expect(item.locator(".status-badge")).toHaveText(blogTexts.status.pending);
   const postPath = await item.getByRole("link", { name: title, exact: true }).getAttribute("href");
+  // Its author reads it as sent for review, not as published (issue #33).
+  await author.goto(postPath!);
+  await expect(author.locator(".blog-post__meta")).toContainText(blogTexts.sentOn);
+  await expect(author.locator(".blog-post__meta")).not.toContainText(blogTexts.publishedOn);
 
   // Nobody else sees it yet, whether they browse, guess the address or call the API.
   const visit = await page.goto(postPath!);
@@ -60,6 +64,8 @@ test("write → pending → approved by a moderator → listed", async ({ page, 
 
   await page.goto("/devinsights");
   await expect(page.getByRole("link", { name: title })).toBeVisible();
+  await page.goto(postPath!);
+  await expect(page.locator(".blog-post__meta")).toContainText(blogTexts.publishedOn);
   await author.context().close();
   await moderator.context().close();
 });

@@ -55,6 +55,22 @@ test.describe("on a phone", () => {
     await expect(page).toHaveURL(/\/aboutus$/);
   });
 
+  test("the header's Login opens the login dialog, and the drawer opens on Login and Sign Up, then the practice links", async ({
+    page,
+    baseURL,
+  }) => {
+    await acceptCookies(page, baseURL!);
+    await page.goto("/aboutus");
+    await page.getByRole("banner").getByRole("button", { name: texts.nav.login }).click();
+    const login = page.getByRole("dialog", { name: authTexts.loginTitle });
+    await expect(login).toBeVisible();
+    await login.getByRole("button", { name: authTexts.close }).click();
+    await page.getByRole("button", { name: texts.nav.openMenu }).click();
+    const drawer = page.getByRole("dialog", { name: texts.nav.drawerTitle });
+    const names = await drawer.locator("a, button").evaluateAll((elements) => elements.slice(1, 4).map((e) => e.textContent?.trim()));
+    expect(names).toEqual([texts.nav.login, texts.nav.signUp, texts.nav.quizzes]);
+  });
+
   test("Sign Up in the drawer opens the sign-up dialog", async ({ page, baseURL }) => {
     await acceptCookies(page, baseURL!);
     await page.goto("/aboutus");

@@ -6,6 +6,7 @@ import { FormBanner } from "~/components/form-banner";
 import { blogTexts as t } from "~/lib/texts";
 import { apiErrorMessage } from "~/lib/api-error";
 import { ImageUploadField } from "./image-upload";
+import { withImage } from "./insert-image";
 
 interface Draft {
   title: string;
@@ -81,9 +82,7 @@ export function PostEditor({ postId, initial }: Props) {
   /** Puts an uploaded image into the body where the cursor was, with alt text to fill in. */
   function insertImage(url: string) {
     const at = body.current?.selectionStart ?? draft.markdown.length;
-    const before = draft.markdown.slice(0, at);
-    const snippet = `${before && !before.endsWith("\n") ? "\n\n" : ""}![${t.imageAltPlaceholder}](${url})\n`;
-    setDraft({ ...draft, markdown: before + snippet + draft.markdown.slice(at) });
+    setDraft({ ...draft, markdown: withImage(draft.markdown, at, t.imageAltPlaceholder, url) });
     toast.success(t.imageInserted);
   }
 

@@ -94,6 +94,7 @@ function HostForm({ pool }: { pool: QuizPool }) {
           value={String(secondsPerQuestion)}
           onChange={(value) => setSeconds(Number(value))}
           choices={ROOM_TIMES.map((s) => ({ value: String(s), label: fill(lt.secondsOption, { seconds: s }) }))}
+          hint={lt.timeHint}
         />
         <p id={messageId} className={`live-pool${available === 0 ? " live-pool--empty" : ""}`} aria-live="polite">
           {available === 0

@@ -21,16 +21,19 @@ export function ChoiceGroup({
   value,
   choices,
   onChange,
+  hint,
 }: {
   legend: string;
   name: string;
   value: string;
   choices: Choice[];
   onChange: (value: string) => void;
+  /** A line under the choices, read with the group. */
+  hint?: string;
 }) {
   const id = useId();
   return (
-    <fieldset className="choice-group">
+    <fieldset className="choice-group" aria-describedby={hint ? `${id}-hint` : undefined}>
       <legend className="field__label">{legend}</legend>
       <div className="choice-group__options">
         {choices.map((choice) => (
@@ -51,6 +54,11 @@ export function ChoiceGroup({
           </label>
         ))}
       </div>
+      {hint && (
+        <p id={`${id}-hint`} className="field__help">
+          {hint}
+        </p>
+      )}
     </fieldset>
   );
 }

@@ -135,6 +135,7 @@ export interface RoomQuestion {
   question: Omit<QuizQuestion, "position" | "total" | "remainingMs" | "secondsPerQuestion">;
   /** Milliseconds left when the server sent this. */
   remainingMs: number;
+  /** This question's whole time: the host's, or more for a long question (server/quiz/room-timing.ts). */
   secondsPerQuestion: number;
 }
 

@@ -145,7 +145,7 @@ function isTyping(target: EventTarget | null): boolean {
  * `/` anywhere but in a field goes to search (issue #33): the page's own search field, or the
  * header's search opened (its field takes focus). Not while a dialog is open.
  */
-function onKeyDown(event: KeyboardEvent) {
+function onSlashKey(event: KeyboardEvent) {
   if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented || event.isComposing) return;
   if (isTyping(event.target)) return;
   const doc = (event.target instanceof Node && event.target.ownerDocument) || document;
@@ -163,6 +163,46 @@ function onKeyDown(event: KeyboardEvent) {
   }
 }
 
+const FOCUSABLE =
+  "a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
+
+/**
+ * Tab from a modal dialog's last control comes back to its first (Shift+Tab the other way).
+ * showModal makes the page behind inert, but Chromium lets sequential focus leave the document
+ * after the dialog's last control (to the browser's toolbar; the body without one), so
+ * a keyboard user lands on nothing, behind the dialog. Without scripts that native path remains.
+ */
+function onTabInDialog(event: KeyboardEvent) {
+  if (event.key !== "Tab" || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+  const dialog = [...document.querySelectorAll<HTMLDialogElement>("dialog[open]")].findLast((d) => d.matches(":modal"));
+  if (!dialog) return;
+  const controls = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) =>
+      element.tabIndex >= 0 &&
+      !element.closest("[inert], fieldset[disabled]") &&
+      element.checkVisibility() &&
+      // A radio group is one stop: its checked radio, or its first when none is.
+      !(
+        element instanceof HTMLInputElement &&
+        element.type === "radio" &&
+        !element.checked &&
+        dialog.querySelector(`input[type=radio][name="${CSS.escape(element.name)}"]:checked`)
+      ),
+  );
+  const first = controls[0];
+  const last = controls.at(-1);
+  if (!first || !last) return;
+  const active = document.activeElement;
+  const outside = !active || !dialog.contains(active);
+  if (event.shiftKey && (active === first || active === dialog || outside)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || outside)) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 /** Wires the frame's behaviour; returns the function that unwires it. */
 export function enhanceShell(doc: Document): () => void {
   const stops = [followExpanded(doc), blockCopying(doc)];
@@ -173,9 +213,11 @@ export function enhanceShell(doc: Document): () => void {
   doc.addEventListener("click", onClick);
   doc.addEventListener("submit", onSubmit);
   doc.addEventListener("focusout", onFocusOut);
-  doc.addEventListener("keydown", onKeyDown);
+  doc.addEventListener("keydown", onSlashKey);
+  doc.addEventListener("keydown", onTabInDialog);
   return () => {
-    doc.removeEventListener("keydown", onKeyDown);
+    doc.removeEventListener("keydown", onSlashKey);
+    doc.removeEventListener("keydown", onTabInDialog);
     doc.removeEventListener("focusout", onFocusOut);
     for (const stop of stops) stop();
     media.removeEventListener("change", relabel);

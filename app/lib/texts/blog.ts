@@ -12,6 +12,8 @@ export const blogTexts = {
   tryAgain: "Try again",
   by: "By",
   publishedOn: "Published on",
+  /** A post not (or no longer) published shows when it was sent, never "Published on" (issue #33). */
+  sentOn: "Sent for review on",
   back: "Back to Dev Insights",
   missingId: "Blog ID is missing.",
   notApproved: "This blog post is not approved or does not exist.",
