@@ -67,14 +67,7 @@ export function SiteHeader({ site }: { site: PublicSettings }) {
                 </LogoutForm>
               </>
             ) : (
-              <button
-                type="button"
-                className="button button--primary button--small"
-                command="show-modal"
-                commandfor={authDialogId("login")}
-              >
-                {texts.nav.login}
-              </button>
+              <LoginButton />
             )}
           </div>
           {/* Issue #33: below 992 px the account stays one tap away, beside the menu. */}
@@ -87,14 +80,7 @@ export function SiteHeader({ site }: { site: PublicSettings }) {
               <span aria-hidden>{initialOf(userName ?? "")}</span>
             </Link>
           ) : (
-            <button
-              type="button"
-              className="button button--primary button--small phone-account"
-              command="show-modal"
-              commandfor={authDialogId("login")}
-            >
-              {texts.nav.login}
-            </button>
+            <LoginButton className="phone-account" />
           )}
           <button
             type="button"
@@ -127,5 +113,19 @@ export function LogoutForm({ className, title, children }: { className: string; 
         {children}
       </button>
     </form>
+  );
+}
+
+/** Login: opens the login dialog with no script (invoker command); in the desktop header and, below 992 px, beside the menu. */
+function LoginButton({ className = "" }: { className?: string }) {
+  return (
+    <button
+      type="button"
+      className={`button button--primary button--small ${className}`.trim()}
+      command="show-modal"
+      commandfor={authDialogId("login")}
+    >
+      {texts.nav.login}
+    </button>
   );
 }
