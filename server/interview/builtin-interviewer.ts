@@ -54,6 +54,7 @@ export function builtinGrade(
     keyPoints: grade.keyPoints,
     feedback: grade.penalty,
     gradedBy: "built-in",
+    confidence: grade.confidence,
     ...(fallbackReason ? { fallbackReason } : {}),
   };
 }

@@ -27,10 +27,18 @@ import { CONCEPTS, OPPOSITES } from "./grader-lexicon";
  * tests/fixtures/interview measures how often it gets that order right.
  */
 
+/**
+ * What the answer did with a key point: stated it, left it out, or stated it the other way
+ * round (the key point's words with the opposite polarity: "is" for "is not", "after" for "before").
+ */
+export type KeyPointStatus = "covered" | "missing" | "contradicted";
+
 export interface KeyPointGrade {
   index: number;
   /** The key point as plain text. */
   text: string;
+  status: KeyPointStatus;
+  /** `status === "covered"`, kept for grades stored before the status existed. */
   covered: boolean;
   /** 0–1: how much of the key point the best part of the answer matched. */
   strength: number;
@@ -44,10 +52,18 @@ export interface AnswerGrade {
   keyPoints: KeyPointGrade[];
   /** Why the score was lowered as a whole, if it was (e.g. a list of keywords without sentences). */
   penalty: string | null;
+  /**
+   * "low" when the engine cannot vouch for the verdict: a key point contradicted next to others
+   * covered, or matches too close to the line to tell a right answer from a fluent wrong one.
+   */
+  confidence: "high" | "low";
 }
 
 /** A key point counts as covered from this strength on. */
 export const COVERED = 0.5;
+
+/** A key point not covered counts as contradicted when a window states this share of its weight the other way round. */
+const CONTRADICTED = 0.2;
 
 // "before", "after", "same" and "own" are not here: they carry the order and identity claims
 // that key points make and wrong answers get backwards.
@@ -373,15 +389,18 @@ function find(term: Token, index: Map<string, Occurrence[]>): { agreeing: number
   return { agreeing, opposed };
 }
 
-/** How much of one key point one window of the answer matches (0–1). */
-function match(point: Token[], window: Token[], questionStems: Set<string>): number {
+/**
+ * How much of one key point one window of the answer matches (0–1), and how much of the key
+ * point's weight the window states the other way round (0–1).
+ */
+function match(point: Token[], window: Token[], questionStems: Set<string>): { strength: number; contradiction: number } {
   const terms = new Map<string, { token: Token; weight: number }>();
   for (const t of point) {
     const weight = weightOf(t, questionStems);
     if ((terms.get(t.stem)?.weight ?? -1) < weight) terms.set(t.stem, { token: t, weight });
   }
   const total = [...terms.values()].reduce((sum, t) => sum + t.weight, 0);
-  if (!total) return 0;
+  if (!total) return { strength: 0, contradiction: 0 };
   const index = indexWindow(window);
   let found = 0;
   const positions = new Map<string, number[]>();
@@ -411,7 +430,8 @@ function match(point: Token[], window: Token[], questionStems: Set<string>): num
     pairs++;
     if (a && b && a.some((x) => b.some((y) => Math.abs(x - y) <= 4))) near++;
   }
-  return pairs ? 0.75 * coverage + 0.25 * (near / pairs) * (coverage > 0 ? 1 : 0) : coverage;
+  const strength = pairs ? 0.75 * coverage + 0.25 * (near / pairs) * (coverage > 0 ? 1 : 0) : coverage;
+  return { strength, contradiction: contradicted / 2 / total };
 }
 
 export interface GradedQuestion {
@@ -428,20 +448,24 @@ export function gradeAnswer(answer: string, question: GradedQuestion): AnswerGra
     const { text, code } = fromHtml(html);
     return { text, tokens: tokenize(text, code) };
   });
-  const keyPoints = points.map(({ text, tokens: point }, index) => {
+  const keyPoints = points.map(({ text, tokens: point }, index): KeyPointGrade => {
     let best = { strength: 0, text: "" };
+    let against = { contradiction: 0, text: "" };
     for (const w of answerWindows) {
-      const strength = match(point, w.tokens, questionStems);
+      const { strength, contradiction } = match(point, w.tokens, questionStems);
       // A shorter window wins a tie: the quote stays to the point.
       if (strength > best.strength + 1e-9) best = { strength, text: w.text };
+      if (contradiction > against.contradiction + 1e-9) against = { contradiction, text: w.text };
     }
     const strength = Math.round(best.strength * 100) / 100;
+    const status = strength >= COVERED ? "covered" : against.contradiction >= CONTRADICTED ? "contradicted" : "missing";
     return {
       index,
       text,
-      covered: strength >= COVERED,
+      status,
+      covered: status === "covered",
       strength,
-      evidence: strength > 0.15 ? quote(best.text) : null,
+      evidence: status === "contradicted" ? quote(against.text) : strength > 0.15 ? quote(best.text) : null,
     };
   });
 
@@ -457,7 +481,19 @@ export function gradeAnswer(answer: string, question: GradedQuestion): AnswerGra
     score *= 0.5;
     penalty = "The answer lists terms without explaining them.";
   }
-  return { score: Math.round(score), keyPoints, penalty };
+  return { score: Math.round(score), keyPoints, penalty, confidence: confidenceOf(keyPoints) };
+}
+
+/**
+ * Whether the engine can vouch for its verdict. Low when a key point is contradicted (the answer
+ * knows the vocabulary and says something else: the case text matching reads worst), or when
+ * half or more of the key points sit near the line, where a paraphrase and a fluent wrong
+ * answer look alike to it.
+ */
+function confidenceOf(keyPoints: KeyPointGrade[]): "high" | "low" {
+  if (keyPoints.some((k) => k.status === "contradicted")) return "low";
+  const near = keyPoints.filter((k) => Math.abs(k.strength - COVERED) < 0.12).length;
+  return keyPoints.length && near * 2 >= keyPoints.length ? "low" : "high";
 }
 
 function quote(text: string): string {

@@ -35,6 +35,14 @@ export interface InterviewGrade {
   feedback: string | null;
   /** Who graded: the model, or the built-in grader (by configuration or as the fallback). */
   gradedBy: "built-in" | "llm";
+  /** The model's name when a model graded (shown with the grade: "graded by llama3.1:8b"). */
+  model?: string;
+  /**
+   * "low" when the grade cannot be vouched for: the built-in engine's matches sit near the line
+   * or contradict a key point, or the model's judgements disagreed. Missing on grades stored
+   * before issue #34 (read as "high").
+   */
+  confidence?: "high" | "low";
   /** Why the model's grade was not used, when the built-in grader stood in for it. */
   fallbackReason?: "timeout" | "error" | "invalid";
 }

@@ -341,7 +341,14 @@ function scoreReply(reply: GradeReply, question: InterviewQuestion, points: stri
     const verdict = reply.keyPoints.find((k) => k.index === index + 1)!;
     const evidence = verdict.evidence?.trim() ?? "";
     const counts = verdict.covered && isEvidence(evidence, answers, new Set([...contentStems(text, NOT_EVIDENCE), ...reference]));
-    return { index, text, covered: counts, strength: counts ? 1 : 0, evidence: counts ? clip(evidence.replace(/\s+/g, " "), 240) : null };
+    return {
+      index,
+      text,
+      status: counts ? "covered" : "missing",
+      covered: counts,
+      strength: counts ? 1 : 0,
+      evidence: counts ? clip(evidence.replace(/\s+/g, " "), 240) : null,
+    };
   });
   const covered = keyPoints.filter((k) => k.covered).length;
   const feedback = reply.feedback.trim();
