@@ -48,7 +48,7 @@ export function builtinGrade(
   answer: string,
   fallbackReason?: InterviewGrade["fallbackReason"],
 ): InterviewGrade {
-  const grade = gradeAnswer(answer, { title: question.title, keyPoints: question.keyPoints });
+  const grade = gradeAnswer(answer, { title: question.title, keyPoints: question.keyPoints, modelAnswer: question.shortAnswer });
   return {
     score: grade.score,
     keyPoints: grade.keyPoints,

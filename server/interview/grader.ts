@@ -22,6 +22,11 @@ import { CONCEPTS, OPPOSITES } from "./grader-lexicon";
  * The window that matched best is quoted as the evidence, so every score can be explained with
  * the candidate's own words.
  *
+ * The score (issue #34) weighs the question's core (the key points its own short answer states,
+ * at least two) at 70% and the rest at 30%, so a correct short answer passes and a checklist of
+ * the topics' words does not; each key point is covered, missing or contradicted, and the grade
+ * says when the engine cannot vouch for it (`confidence`).
+ *
  * Deterministic and offline. It cannot understand an argument, so it is tuned to rank answers
  * (complete above partial above wrong or off-topic), not to read minds; the labelled set in
  * tests/fixtures/interview measures how often it gets that order right.
@@ -438,10 +443,53 @@ export interface GradedQuestion {
   title: string;
   /** Inline HTML, as stored. */
   keyPoints: string[];
+  /**
+   * The bank's short answer as plain text (the 1–3 sentences a candidate could say aloud). The key
+   * points it states are the question's core; without it every key point is core.
+   */
+  modelAnswer?: string;
 }
 
-/** Grades an answer against a question's key points. */
-export function gradeAnswer(answer: string, question: GradedQuestion): AnswerGrade {
+/** How much of the score the core key points carry (the rest is the depth the others add). */
+const CORE_SHARE = 0.7;
+
+/** What a contradicted key point takes off, in key points' worth of credit. */
+const CONTRADICTION_COST = 0.5;
+
+/** Credit for a key point's strength: nothing up to 0.3, full at the covered line. */
+function credit(k: Pick<KeyPointGrade, "strength" | "status">): number {
+  if (k.status === "contradicted") return -CONTRADICTION_COST;
+  return Math.min(1, Math.max(0, (k.strength - 0.3) / (COVERED - 0.3)));
+}
+
+const coreCache = new Map<string, boolean[]>();
+
+/**
+ * Which key points are the question's core: those its own short answer states, and at least two
+ * (the ones the short answer comes nearest to). A passing answer says what the short
+ * answer says; the other key points are the depth a strong answer adds.
+ */
+export function corePoints(question: GradedQuestion): boolean[] {
+  if (!question.modelAnswer?.trim()) return question.keyPoints.map(() => true);
+  const key = `${question.title}\u0000${question.keyPoints.join("\u0000")}\u0000${question.modelAnswer}`;
+  const known = coreCache.get(key);
+  if (known) return known;
+  const points = matchPoints(question.modelAnswer, question);
+  // At least two key points: a short answer the matcher reads poorly must not leave one key
+  // point carrying the whole core (an answer with that point's words would pass on them alone).
+  const count = Math.max(points.filter((k) => k.status === "covered").length, Math.min(2, points.length));
+  const nearest = [...points]
+    .sort((a, b) => b.strength - a.strength || a.index - b.index)
+    .slice(0, count)
+    .map((k) => k.index);
+  const core = points.map((k) => nearest.includes(k.index));
+  if (coreCache.size > 2000) coreCache.clear();
+  coreCache.set(key, core);
+  return core;
+}
+
+/** Each key point's strength, status and evidence in an answer. */
+function matchPoints(answer: string, question: GradedQuestion): KeyPointGrade[] {
   const questionStems = new Set(tokenize(decodeEntities(question.title.replace(/<[^>]+>/g, ""))).map((t) => t.stem));
   const answerWindows = windows(answer);
   const points = question.keyPoints.map((html) => {
@@ -468,10 +516,21 @@ export function gradeAnswer(answer: string, question: GradedQuestion): AnswerGra
       evidence: status === "contradicted" ? quote(against.text) : strength > 0.15 ? quote(best.text) : null,
     };
   });
+  return keyPoints;
+}
 
-  // Credit per key point: nothing below 0.2, full from 0.7.
-  const credit = (s: number) => Math.min(1, Math.max(0, (s - 0.2) / 0.5));
-  let score = keyPoints.length ? (100 * keyPoints.reduce((sum, k) => sum + credit(k.strength), 0)) / keyPoints.length : 0;
+/**
+ * Grades an answer against a question's key points: 0–100, the core key points (see `corePoints`)
+ * carrying 70 of it and the others 30, each key point's credit rising from nothing at strength 0.3
+ * to full at the covered line, a contradicted one taking half a key point off.
+ */
+export function gradeAnswer(answer: string, question: GradedQuestion): AnswerGrade {
+  const keyPoints = matchPoints(answer, question);
+  const core = corePoints(question);
+  const mean = (list: KeyPointGrade[]) => (list.length ? list.reduce((sum, k) => sum + credit(k), 0) / list.length : 0);
+  const central = keyPoints.filter((k) => core[k.index]);
+  const depth = keyPoints.filter((k) => !core[k.index]);
+  let score = Math.max(0, 100 * (depth.length ? CORE_SHARE * mean(central) + (1 - CORE_SHARE) * mean(depth) : mean(central)));
 
   // A list of keywords is not an answer: few of its words are the small ones sentences need.
   const all = words(answer);

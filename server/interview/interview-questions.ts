@@ -166,6 +166,7 @@ export function interviewerView(row: InterviewQuestionRow): InterviewQuestion {
     code: content.code?.source ?? content.starter?.source ?? null,
     keyPoints: content.keyPoints,
     referenceAnswer: reference.filter(Boolean).join("\n\n"),
+    shortAnswer: row.kind === "theory" ? htmlToText(content.answerHtml) : "",
   };
 }
 

@@ -24,6 +24,8 @@ export interface InterviewQuestion {
   keyPoints: string[];
   /** The bank's model answer as plain text (answer, explanation or solution). */
   referenceAnswer: string;
+  /** A theory question's short answer as plain text (its core, for the built-in grader); "" for the others. */
+  shortAnswer?: string;
 }
 
 /** A grade as the interview stores and shows it. */

@@ -3,6 +3,7 @@ import path from "node:path";
 import { buildContent } from "../../server/questions/question-import";
 import { parseQuestionFile } from "../../server/questions/question-file";
 import { type AnswerGrade, gradeAnswer } from "../../server/interview/grader";
+import { htmlToText } from "../../server/interview/text";
 
 /**
  * The labelled answers of tests/fixtures/interview (issue #13) graded by the built-in grader,
@@ -11,7 +12,8 @@ import { type AnswerGrade, gradeAnswer } from "../../server/interview/grader";
  */
 
 const root = path.resolve(import.meta.dirname, "../..");
-const RANK: Record<string, number> = { complete: 3, paraphrased: 3, partial: 2, wrong: 1, "off-topic": 1 };
+// A terse answer is correct but short: ranked with partial ones (neither above the other), above wrong ones.
+const RANK: Record<string, number> = { complete: 3, paraphrased: 3, terse: 2, partial: 2, wrong: 1, "off-topic": 1 };
 
 export interface LabelledAnswer {
   questionId: string;
@@ -37,11 +39,20 @@ export function loadLabelledAnswers(set: LabelledSet = "labelled"): LabelledAnsw
   return (JSON.parse(fs.readFileSync(file, "utf8")) as { answers: LabelledAnswer[] }).answers;
 }
 
+const questions = new Map<string, { title: string; keyPoints: string[]; modelAnswer: string }>();
+
+/** A question of the bank as the grader sees it, with its short model answer as plain text. */
 export function questionFor(technology: string, id: string) {
+  const key = `${technology}/${id}`;
+  const known = questions.get(key);
+  if (known) return known;
   const file = path.join(root, "content/questions", technology, `${id}.md`);
   const parsed = parseQuestionFile(file, fs.readFileSync(file, "utf8"), { id, technology });
   if (!parsed.ok) throw new Error(parsed.problems.join("\n"));
-  return { title: parsed.question.title, keyPoints: buildContent(parsed.question).keyPoints };
+  const content = buildContent(parsed.question);
+  const question = { title: parsed.question.title, keyPoints: content.keyPoints, modelAnswer: htmlToText(content.answerHtml) };
+  questions.set(key, question);
+  return question;
 }
 
 export function gradeLabelledSet(set: LabelledSet = "labelled"): {
@@ -71,4 +82,41 @@ export function orderedPairs(graded: GradedAnswer[], higher?: string[]) {
       else misordered.push([a, b]);
     }
   return { pairs, ordered, misordered };
+}
+
+/** A passing grade, as the report shows it. */
+export const PASS = 70;
+
+/**
+ * Issue #34's figures for one set: how often each label passes, how often a true partial answer
+ * ranks above a fluent wrong one to the same question, and how often the bank's own short model
+ * answer passes.
+ */
+export function fairness(graded: GradedAnswer[]) {
+  const passRate = (label: string) => {
+    const list = graded.filter((g) => g.label === label);
+    return { passed: list.filter((g) => g.grade.score >= PASS).length, total: list.length };
+  };
+  const ids = [...new Set(graded.map((g) => `${g.technology}/${g.questionId}`))];
+  let partialAbove = 0;
+  let partialPairs = 0;
+  for (const id of ids) {
+    const of = (label: string) => graded.find((g) => `${g.technology}/${g.questionId}` === id && g.label === label);
+    const partial = of("partial");
+    const wrong = of("wrong");
+    if (!partial || !wrong) continue;
+    partialPairs++;
+    if (partial.grade.score > wrong.grade.score) partialAbove++;
+  }
+  let modelPassed = 0;
+  for (const id of ids) {
+    const [technology, questionId] = id.split("/") as [string, string];
+    const q = questionFor(technology, questionId);
+    if (gradeAnswer(q.modelAnswer, q).score >= PASS) modelPassed++;
+  }
+  return {
+    labels: Object.fromEntries([...new Set(graded.map((g) => g.label))].map((label) => [label, passRate(label)])),
+    partialAboveWrong: { above: partialAbove, questions: partialPairs },
+    modelAnswer: { passed: modelPassed, questions: ids.length },
+  };
 }
