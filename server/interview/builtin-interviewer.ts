@@ -1,4 +1,4 @@
-import { gradeAnswer } from "./grader";
+import { type AnswerGrade, gradeAnswer } from "./grader";
 import type { InterviewGrade, InterviewQuestion, Interviewer, TextSink } from "./interviewer";
 import { decodeEntities } from "./text";
 
@@ -48,15 +48,30 @@ export function builtinGrade(
   answer: string,
   fallbackReason?: InterviewGrade["fallbackReason"],
 ): InterviewGrade {
-  const grade = gradeAnswer(answer, { title: question.title, keyPoints: question.keyPoints, modelAnswer: question.shortAnswer });
+  const grade = gradeAnswer(answer, {
+    title: question.title,
+    keyPoints: question.keyPoints,
+    modelAnswer: question.shortAnswer,
+    options: question.options,
+  });
   return {
     score: grade.score,
     keyPoints: grade.keyPoints,
-    feedback: grade.penalty,
+    feedback: feedbackOf(grade),
     gradedBy: "built-in",
     confidence: grade.confidence,
     ...(fallbackReason ? { fallbackReason } : {}),
   };
+}
+
+/** The built-in grade's words for the candidate: the misconception it found, and why the score was lowered. */
+function feedbackOf(grade: AnswerGrade): string | null {
+  const parts = [
+    grade.misconception &&
+      `Part of your answer (“${grade.misconception.evidence}”) reads like a common misconception: ${grade.misconception.option.replace(/\s+/g, " ")}. That is not right, and it halved the score.`,
+    grade.penalty,
+  ].filter(Boolean);
+  return parts.length ? parts.join(" ") : null;
 }
 
 export function createBuiltinInterviewer(): Interviewer {

@@ -36,6 +36,23 @@ describe("the built-in grader", () => {
     expect(say(false)).toBeLessThan(70);
   });
 
+  test("an answer that states one of the question's wrong quiz options is marked down and told which", () => {
+    const q = questionFor("css", "css-global-keywords-inherit-initial-unset-revert");
+    const wrong = gradeAnswer(
+      "The initial keyword restores the browser's default style for that element, so a div with display: initial stays block and an h1 stays bold.",
+      q,
+    );
+    expect(wrong.misconception?.option).toMatch(/^`initial` restores the browser's default/);
+    expect(wrong.misconception?.evidence).toContain("restores the browser's default");
+    expect(wrong.confidence).toBe("low");
+    const right = gradeAnswer(
+      "revert goes back to the browser's own style for the element, while initial uses the spec's initial value: a div is block with revert and inline with initial.",
+      q,
+    );
+    expect(right.misconception).toBeNull();
+    expect(right.score).toBeGreaterThan(wrong.score);
+  });
+
   test("a key point stated the other way round is marked contradicted, with the words that say so", () => {
     const q = questionFor("react", "react-useeffect-dependencies-cleanup");
     const grade = gradeAnswer("The effect runs during render, before the commit, so the screen waits for it.", q);

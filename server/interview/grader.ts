@@ -62,6 +62,8 @@ export interface AnswerGrade {
    * covered, or matches too close to the line to tell a right answer from a fluent wrong one.
    */
   confidence: "high" | "low";
+  /** A misconception the answer states: a wrong quiz option of the question, and the candidate's words. */
+  misconception?: { option: string; evidence: string } | null;
 }
 
 /** A key point counts as covered from this strength on. */
@@ -448,6 +450,11 @@ export interface GradedQuestion {
    * points it states are the question's core; without it every key point is core.
    */
   modelAnswer?: string;
+  /**
+   * The question's quiz options as Markdown, when it has them: the wrong ones are misconceptions
+   * the bank already names, written to sound right.
+   */
+  options?: { text: string; correct: boolean }[];
 }
 
 /** How much of the score the core key points carry (the rest is the depth the others add). */
@@ -540,7 +547,64 @@ export function gradeAnswer(answer: string, question: GradedQuestion): AnswerGra
     score *= 0.5;
     penalty = "The answer lists terms without explaining them.";
   }
-  return { score: Math.round(score), keyPoints, penalty, confidence: confidenceOf(keyPoints) };
+  const misconception = misconceptionIn(answer, question);
+  if (misconception) score *= MISCONCEPTION_FACTOR;
+  return {
+    score: Math.round(score),
+    keyPoints,
+    penalty,
+    confidence: misconception ? "low" : confidenceOf(keyPoints),
+    misconception,
+  };
+}
+
+/** A misconception halves the score. */
+const MISCONCEPTION_FACTOR = 0.5;
+/** How strongly a wrong option must be stated, and by how much more than the right one. */
+const MISCONCEPTION_LINE = 0.7;
+const MISCONCEPTION_MARGIN = 0.1;
+
+/**
+ * A wrong quiz option of the question that some part of the answer states (as strongly as a
+ * covered key point, and clearly more than the right option): the answer repeats a misconception
+ * the bank knows. Returns the option and the candidate's words, or null.
+ */
+function misconceptionIn(answer: string, question: GradedQuestion): { option: string; evidence: string } | null {
+  if (!question.options?.length) return null;
+  const found = statedMisconception(answer, question, question.options);
+  // A wrong option that the bank's own short answer seems to state is one the matcher cannot tell
+  // from the truth: it proves nothing about a candidate's answer either.
+  if (found && question.modelAnswer && statedMisconception(question.modelAnswer, question, [{ text: found.option, correct: false }]))
+    return null;
+  return found;
+}
+
+function statedMisconception(
+  answer: string,
+  question: GradedQuestion,
+  options: { text: string; correct: boolean }[],
+): { option: string; evidence: string } | null {
+  const questionStems = new Set(tokenize(question.title).map((t) => t.stem));
+  const answerWindows = windows(answer);
+  const strongest = (text: string) => {
+    const code = new Set([...text.matchAll(/`([^`]+)`/g)].flatMap((m) => words(m[1]!)));
+    const tokens = tokenize(text.replace(/`/g, ""), code);
+    let best = { strength: 0, text: "" };
+    for (const w of answerWindows) {
+      const { strength, contradiction } = match(tokens, w.tokens, questionStems);
+      if (strength - contradiction > best.strength) best = { strength: strength - contradiction, text: w.text };
+    }
+    return best;
+  };
+  const right = Math.max(0, ...question.options!.filter((o) => o.correct).map((o) => strongest(o.text).strength));
+  let found: { option: string; evidence: string; strength: number } | null = null;
+  for (const option of options) {
+    if (option.correct) continue;
+    const best = strongest(option.text);
+    if (best.strength >= MISCONCEPTION_LINE && best.strength >= right + MISCONCEPTION_MARGIN && best.strength > (found?.strength ?? 0))
+      found = { option: option.text, evidence: quote(best.text), strength: best.strength };
+  }
+  return found && { option: found.option, evidence: found.evidence };
 }
 
 /**

@@ -167,6 +167,10 @@ export function interviewerView(row: InterviewQuestionRow): InterviewQuestion {
     keyPoints: content.keyPoints,
     referenceAnswer: reference.filter(Boolean).join("\n\n"),
     shortAnswer: row.kind === "theory" ? htmlToText(content.answerHtml) : "",
+    options:
+      row.kind === "theory" && content.options
+        ? content.options.map((text, i) => ({ text, correct: i === content.correctOption }))
+        : undefined,
   };
 }
 

@@ -26,6 +26,8 @@ export interface InterviewQuestion {
   referenceAnswer: string;
   /** A theory question's short answer as plain text (its core, for the built-in grader); "" for the others. */
   shortAnswer?: string;
+  /** A theory question's quiz options as Markdown (the wrong ones are misconceptions the grader looks for). */
+  options?: { text: string; correct: boolean }[];
 }
 
 /** A grade as the interview stores and shows it. */

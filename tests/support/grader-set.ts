@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { buildContent } from "../../server/questions/question-import";
 import { parseQuestionFile } from "../../server/questions/question-file";
-import { type AnswerGrade, gradeAnswer } from "../../server/interview/grader";
+import { type AnswerGrade, type GradedQuestion, gradeAnswer } from "../../server/interview/grader";
 import { htmlToText } from "../../server/interview/text";
 
 /**
@@ -39,7 +39,7 @@ export function loadLabelledAnswers(set: LabelledSet = "labelled"): LabelledAnsw
   return (JSON.parse(fs.readFileSync(file, "utf8")) as { answers: LabelledAnswer[] }).answers;
 }
 
-const questions = new Map<string, { title: string; keyPoints: string[]; modelAnswer: string }>();
+const questions = new Map<string, Required<GradedQuestion>>();
 
 /** A question of the bank as the grader sees it, with its short model answer as plain text. */
 export function questionFor(technology: string, id: string) {
@@ -50,7 +50,12 @@ export function questionFor(technology: string, id: string) {
   const parsed = parseQuestionFile(file, fs.readFileSync(file, "utf8"), { id, technology });
   if (!parsed.ok) throw new Error(parsed.problems.join("\n"));
   const content = buildContent(parsed.question);
-  const question = { title: parsed.question.title, keyPoints: content.keyPoints, modelAnswer: htmlToText(content.answerHtml) };
+  const question = {
+    title: parsed.question.title,
+    keyPoints: content.keyPoints,
+    modelAnswer: htmlToText(content.answerHtml),
+    options: parsed.question.options?.map((o) => ({ text: o.text, correct: o.correct })) ?? [],
+  };
   questions.set(key, question);
   return question;
 }
