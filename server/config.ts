@@ -65,6 +65,8 @@ export const envSchema = z.object({
   LLM_MODEL: z.string().optional(),
   /** How long a model may take to grade, or stay silent while it phrases a question, before the built-in interviewer stands in. */
   LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  /** How many judgements of the model one grade combines (issue #34); they run side by side. */
+  LLM_JUDGEMENTS: z.coerce.number().int().min(1).max(5).default(3),
 
   SITE_NAME: z.string().min(1).default("DevPrep"),
   SITE_PRODUCT: z
@@ -127,7 +129,7 @@ export interface Config {
   renderSlots: number;
   google: { clientId?: string; clientSecret?: string; issuer: string };
   smtpUrl: string | undefined;
-  llm: { baseUrl?: string; apiKey?: string; model?: string; timeoutMs: number };
+  llm: { baseUrl?: string; apiKey?: string; model?: string; timeoutMs: number; judgements: number };
   site: PublicSettings;
 }
 
@@ -187,7 +189,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       issuer: env.GOOGLE_ISSUER,
     },
     smtpUrl: env.SMTP_URL,
-    llm: { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL, timeoutMs: env.LLM_TIMEOUT_MS },
+    llm: {
+      baseUrl: env.LLM_BASE_URL,
+      apiKey: env.LLM_API_KEY,
+      model: env.LLM_MODEL,
+      timeoutMs: env.LLM_TIMEOUT_MS,
+      judgements: env.LLM_JUDGEMENTS,
+    },
     site: {
       name: env.SITE_NAME,
       product: env.SITE_PRODUCT,

@@ -131,10 +131,10 @@ async function startPageCache({ config, database, logger }: Services): Promise<P
 
 /** A language model when one is configured (LLM_BASE_URL + LLM_MODEL), else the built-in interviewer. */
 function createInterviewer(config: Config, logger: Logger): Interviewer {
-  const { baseUrl, apiKey, model, timeoutMs } = config.llm;
+  const { baseUrl, apiKey, model, timeoutMs, judgements } = config.llm;
   if (!baseUrl || !model) return createBuiltinInterviewer();
-  logger.info({ baseUrl, model }, "mock interviews use a language model");
-  return createLlmInterviewer({ baseUrl, apiKey, model, timeoutMs, logger });
+  logger.info({ baseUrl, model, judgements }, "mock interviews use a language model");
+  return createLlmInterviewer({ baseUrl, apiKey, model, timeoutMs, judgements, logger });
 }
 
 export async function closeServices(services: Services): Promise<void> {

@@ -45,7 +45,10 @@ export interface KeyPointGrade {
   status: KeyPointStatus;
   /** `status === "covered"`, kept for grades stored before the status existed. */
   covered: boolean;
-  /** 0–1: how much of the key point the best part of the answer matched. */
+  /**
+   * 0–1: how much of the key point the best part of the answer matched; in a language model's
+   * grade, the share of its judgements that found the key point covered.
+   */
   strength: number;
   /** The candidate's words that earned it (the best window), or null when nothing matched. */
   evidence: string | null;
