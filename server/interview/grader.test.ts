@@ -53,6 +53,26 @@ describe("the built-in grader", () => {
     expect(right.score).toBeGreaterThan(wrong.score);
   });
 
+  test("a key point whose two sides are swapped is not covered", () => {
+    const q = {
+      title: "What is the difference between the explicit and the implicit grid?",
+      keyPoints: [
+        "Explicit tracks come from <code>grid-template-columns</code>; implicit tracks are created by auto-placement for items that do not fit",
+      ],
+    };
+    const right = gradeAnswer(
+      "The explicit tracks are the ones you declare in grid-template-columns, and implicit tracks get created by auto-placement when items do not fit.",
+      q,
+    );
+    const swappedSides = gradeAnswer(
+      "The implicit tracks are the ones you declare in grid-template-columns, and explicit tracks get created by auto-placement when items do not fit.",
+      q,
+    );
+    expect(right.keyPoints[0]!.status).toBe("covered");
+    expect(swappedSides.keyPoints[0]!.status).not.toBe("covered");
+    expect(swappedSides.score).toBeLessThan(right.score - 30);
+  });
+
   test("a key point stated the other way round is marked contradicted, with the words that say so", () => {
     const q = questionFor("react", "react-useeffect-dependencies-cleanup");
     const grade = gradeAnswer("The effect runs during render, before the commit, so the screen waits for it.", q);

@@ -429,6 +429,7 @@ function match(point: Token[], window: Token[], questionStems: Set<string>): { s
   let contradicted = 0;
   for (const [stem, list] of opposed)
     if (list.some((x) => matched.some((y) => Math.abs(x - y) <= CONTRADICTION_REACH))) contradicted += 2 * terms.get(stem)!.weight;
+  contradicted += 2 * swapped(point, index, terms);
   const coverage = Math.max(0, found - contradicted) / total;
 
   // Neighbouring words of the key point that stay neighbours (within 4 words) in the answer.
@@ -442,6 +443,53 @@ function match(point: Token[], window: Token[], questionStems: Set<string>): { s
   }
   const strength = pairs ? 0.75 * coverage + 0.25 * (near / pairs) * (coverage > 0 ? 1 : 0) : coverage;
   return { strength, contradiction: contradicted / 2 / total };
+}
+
+/** How near (in words) a word must be to one side of a pair of opposites to be said of it. */
+const SIDE_REACH = 4;
+
+/**
+ * Terms said of the wrong side of a pair of opposites, as their weight: a key point that pairs
+ * its words with both sides ("explicit tracks come from `grid-template-*`; implicit ones are
+ * created...") is contradicted by an answer that keeps every word but swaps the sides ("the
+ * implicit grid is the one you write with `grid-template-*`").
+ */
+function swapped(point: Token[], index: Map<string, Occurrence[]>, terms: Map<string, { weight: number }>): number {
+  let weight = 0;
+  const counted = new Set<string>();
+  for (const a of point)
+    for (const b of point)
+      for (const [key, flip] of a.keys) {
+        // `b` says the opposite of `a` on `key`: the two sides of a pair.
+        if (flip || b.keys.get(key) !== true || a.negated || b.negated) continue;
+        const sides = index.get(key) ?? [];
+        if (!sides.some((o) => o.affirmed) || !sides.some((o) => !o.affirmed)) continue;
+        for (const t of point) {
+          if (t === a || t === b || counted.has(t.stem) || t.keys.has(key)) continue;
+          const toA = Math.abs(t.position - a.position);
+          const toB = Math.abs(t.position - b.position);
+          if (toA === toB || Math.min(toA, toB) > SIDE_REACH) continue;
+          const saidOfA = toA < toB;
+          // Where the answer says the term: the nearer side, when one is clearly nearer.
+          let agree = 0;
+          let disagree = 0;
+          for (const [k] of t.keys)
+            for (const o of index.get(k) ?? []) {
+              const nearest = (affirmed: boolean) =>
+                Math.min(...sides.filter((s) => s.affirmed === affirmed).map((s) => Math.abs(s.position - o.position)));
+              const dA = nearest(true);
+              const dB = nearest(false);
+              if (dA === dB || Math.min(dA, dB) > SIDE_REACH) continue;
+              if (dA < dB === saidOfA) agree++;
+              else disagree++;
+            }
+          if (disagree > agree) {
+            counted.add(t.stem);
+            weight += terms.get(t.stem)?.weight ?? 0;
+          }
+        }
+      }
+  return weight;
 }
 
 export interface GradedQuestion {
