@@ -51,13 +51,9 @@ const Summary = z
     interviewer: z.enum(["built-in", "llm"]),
     status: z.enum(["active", "finished"]),
     position: z.number().int(),
-    score: z
-      .number()
-      .int()
-      .nullable()
-      .openapi({
-        description: "0–100 once finished: provisional (the engines') until the self-check is confirmed, then the self-checked one",
-      }),
+    score: z.number().int().nullable().openapi({
+      description: "0–100 once finished: provisional (the engines') until the self-check is confirmed, then the self-checked one",
+    }),
     engineScore: z.number().int().nullable().openapi({ description: "The engines' overall score, kept when the self-check replaced it" }),
     selfCheckedAt: z
       .string()
