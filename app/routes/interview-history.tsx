@@ -2,12 +2,13 @@ import "~/styles/quiz.css";
 import "~/styles/interview.css";
 import { Link } from "react-router";
 import { SignInPrompt } from "~/components/sign-in-prompt";
+import { gradedByLine } from "~/features/interview/grader-label";
 import { INTERVIEW_ROLES } from "~/features/interview/interview-types";
 import { ScoreChart } from "~/features/quiz/score-chart";
 import { formatLongDate } from "~/lib/dates";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { technologies } from "~/lib/technologies";
-import { interviewTexts as t, questionTexts } from "~/lib/texts";
+import { fill, interviewTexts as t, questionTexts } from "~/lib/texts";
 import { interviewHistory } from "../../server/interview/interview-service";
 import { currentUser } from "../../server/users/user-service";
 import type { Route } from "./+types/interview-history";
@@ -71,6 +72,7 @@ export default function InterviewHistory({ loaderData }: Route.ComponentProps) {
                     <th scope="col" className="data-table__number">
                       {t.columns.score}
                     </th>
+                    <th scope="col">{t.columns.grading}</th>
                     <th scope="col">{t.columns.status}</th>
                   </tr>
                 </thead>
@@ -80,7 +82,17 @@ export default function InterviewHistory({ loaderData }: Route.ComponentProps) {
                       <td>{formatLongDate(interview.finishedAt ?? interview.startedAt)}</td>
                       <td>{interview.trackName}</td>
                       <td>{questionTexts.levels[interview.level]}</td>
-                      <td className="data-table__number">{interview.score ?? "–"}</td>
+                      <td className="data-table__number">
+                        {interview.score === null
+                          ? "–"
+                          : interview.selfCheckedAt
+                            ? interview.score
+                            : fill(t.historyProvisional, { score: interview.score })}
+                      </td>
+                      <td>
+                        {gradedByLine(interview.graders) ?? "–"}
+                        {interview.uncertain && !interview.selfCheckedAt && <span className="interview-unsure"> {t.historyUnsure}</span>}
+                      </td>
                       <td>
                         <Link to={`/interview/${interview.id}`}>{interview.status === "finished" ? t.view : t.inProgress}</Link>
                       </td>

@@ -1,14 +1,15 @@
 import "~/styles/quiz.css";
 import "~/styles/interview.css";
 import { useCallback, useState } from "react";
-import { data, useRevalidator } from "react-router";
+import { data, redirect, useRevalidator } from "react-router";
 import { NotFoundPage } from "~/components/not-found-page";
 import { SignInPrompt } from "~/components/sign-in-prompt";
 import { InterviewReport } from "~/features/interview/interview-report";
 import { InterviewRunner } from "~/features/interview/interview-runner";
+import { selfCheckFromForm } from "~/features/interview/self-check-form";
 import { pageMeta, siteFromMatches } from "~/lib/seo";
 import { interviewTexts as t, texts } from "~/lib/texts";
-import { findInterview, interviewReport, interviewState } from "../../server/interview/interview-service";
+import { confirmSelfCheck, findInterview, interviewReport, interviewState } from "../../server/interview/interview-service";
 import { currentUser } from "../../server/users/user-service";
 import type { Route } from "./+types/interview-session";
 
@@ -27,6 +28,28 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { kind: "active" as const, state };
 }
 
+/** Confirms the report's self-check (issue #34), with or without JavaScript, then shows the final report. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { services } = context;
+  const user = await currentUser(services, request.headers);
+  if (!user) return data({ error: t.signedOut }, { status: 401 });
+  const input = selfCheckFromForm(await request.formData());
+  if (!input) return data({ error: t.selfCheckInvalid }, { status: 400 });
+  const result = params.id.length <= 32 ? await confirmSelfCheck(services, user, params.id, input) : { kind: "not-found" as const };
+  switch (result.kind) {
+    case "confirmed":
+      return redirect(`/interview/${params.id}`);
+    case "not-found":
+      return data({ error: t.notFound }, { status: 404 });
+    case "not-finished":
+      return data({ error: t.selfCheckNotFinished }, { status: 409 });
+    case "already-confirmed":
+      return data({ error: t.selfCheckDone }, { status: 409 });
+    case "invalid":
+      return data({ error: result.message }, { status: 400 });
+  }
+}
+
 export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
   const site = siteFromMatches(matches);
   const [title, description] =
@@ -38,7 +61,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
   return pageMeta({ title, description, path: "/interview", siteName: site.name, baseUrl: site.baseUrl, noindex: true });
 };
 
-export default function InterviewSession({ loaderData }: Route.ComponentProps) {
+export default function InterviewSession({ loaderData, actionData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   // Set when the interview ends on this page, so that focus moves to the report (not on a fresh load).
   const [justFinished, setJustFinished] = useState(false);
@@ -48,6 +71,7 @@ export default function InterviewSession({ loaderData }: Route.ComponentProps) {
   }, [revalidator]);
   if (loaderData.kind === "signed-out") return <SignInPrompt title={t.title} text={t.signedOut} button={t.signIn} />;
   if (loaderData.kind === "missing") return <NotFoundPage />;
-  if (loaderData.kind === "report") return <InterviewReport report={loaderData.report} focusHeading={justFinished} />;
+  if (loaderData.kind === "report")
+    return <InterviewReport report={loaderData.report} focusHeading={justFinished} selfCheckError={actionData?.error ?? null} />;
   return <InterviewRunner key={loaderData.state.interview.id} initial={loaderData.state} onFinished={finished} />;
 }

@@ -7,6 +7,7 @@ import { type ApiOperation, apiOperations } from "../../tests/support/openapi";
 import { type TestServices, createTestServices } from "../../tests/support/services";
 import { createApp } from "../app";
 import { importQuestions } from "../questions/question-import";
+import { interviewMessages } from "./interviews";
 import { typeCheckMessages } from "./questions";
 import { setUserRole } from "../users/user-service";
 
@@ -140,6 +141,14 @@ const OWNERSHIP: Record<string, Ownership> = {
     // The first question is theory, not a TypeScript task: the owner is told so; others only that there is no such interview.
     expect: { owner: 404, ...signedInHidden },
     ownerSees: typeCheckMessages.notTypeScript,
+  },
+  // The interview is still running: its owner is told to finish it first; others only that there is no such interview.
+  "POST /api/interviews/{id}/self-check": {
+    kind: "owned",
+    params: async (m) => ({ id: await m.interview() }),
+    body: { turns: [] },
+    expect: { owner: 409, ...signedInHidden },
+    ownerSees: interviewMessages.notFinished,
   },
   "GET /api/account/preferences": { kind: "self", marker: () => '"showOnLeaderboards":false' },
   "PUT /api/account/preferences": { kind: "self", body: { showOnLeaderboards: true }, marker: () => '"showOnLeaderboards":false' },

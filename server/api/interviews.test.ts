@@ -279,6 +279,196 @@ describe.each(testDialects())("interviews on %s", (dialect: Dialect) => {
     expect((await call("GET", "/api/interviews", grace)).body.interviews).toEqual([]);
   });
 
+  /**
+   * Plays a five-question interview to the end: a hint on the first question, the bank's own
+   * answers, a pass on the third (theory) question, half the coding task's tests; follow-ups passed.
+   */
+  async function finishInterview(cookie: string): Promise<string> {
+    const created = await call("POST", "/api/interviews", cookie, { track: "javascript", level: "beginner", questionCount: 5 });
+    const id = created.body.interview.id as string;
+    expect((await call("POST", `/api/interviews/${id}/hints`, cookie, { position: 0 })).status).toBe(200);
+    let current = created.body.current;
+    while (current) {
+      const { position, kind, stage } = current as { position: number; kind: string; stage: string };
+      const known = await truth(id, position);
+      const body =
+        kind === "program"
+          ? { position, code: "function f() {}", testsPassed: 1, testsTotal: 2 }
+          : stage === "follow-up" || position === 2
+            ? { position, answer: "" }
+            : kind === "console"
+              ? { position, answer: `${known.content.output}\n\n${htmlToText(known.content.explanationHtml)}` }
+              : { position, answer: known.answer };
+      const step = await call("POST", `/api/interviews/${id}/answers`, cookie, body);
+      expect(step.status).toBe(200);
+      current = step.body.current;
+    }
+    return id;
+  }
+
+  interface CheckTurn {
+    position: number;
+    kind: string;
+    score: number;
+    engineScore: number;
+    hints: number;
+    selfCheck: boolean;
+    output: { matchedLines: number; totalLines: number } | null;
+    keyPoints: { text: string; status: string; covered: boolean; evidence: string | null; checked: boolean | null }[];
+  }
+
+  /** The interview's turns and scores as stored, to show that a refused check changed nothing. */
+  async function stored(id: string) {
+    const { db } = t.services.database;
+    return {
+      session: await db.selectFrom("interview_session").selectAll().where("id", "=", id).executeTakeFirstOrThrow(),
+      turns: await db.selectFrom("interview_turn").selectAll().where("session_id", "=", id).orderBy("position").execute(),
+    };
+  }
+
+  test("the self-check makes the reader's ticks the final scores, and the report shows both", async () => {
+    const id = await finishInterview(ada);
+    const before = (await call("GET", `/api/interviews/${id}`, ada)).body.report;
+    // Provisional until checked; who graded each answer is named, and each key point has its status.
+    expect(before.interview).toMatchObject({ selfCheckedAt: null, graders: [{ engine: "built-in", model: null }] });
+    expect(before.interview.engineScore).toBe(before.interview.score);
+    const turns = before.turns as CheckTurn[];
+    expect(turns.map((turn) => turn.selfCheck)).toEqual([true, true, false, false, true]);
+    for (const turn of turns.filter((x) => x.kind !== "program")) {
+      expect(turn).toMatchObject({ gradedBy: "built-in", grader: { engine: "built-in", model: null } });
+      for (const point of turn.keyPoints) {
+        expect(["covered", "missing", "contradicted"]).toContain(point.status);
+        expect(point.covered).toBe(point.status === "covered");
+        if (point.status === "missing") expect(point.evidence).toBeNull();
+        expect(point.checked).toBeNull();
+      }
+    }
+    expect(turns[3]).toMatchObject({ gradedBy: "tests", grader: null, keyPoints: [] });
+
+    // The reader unticks every key point of the first answer and ticks every one of the others.
+    const ticks = (turn: CheckTurn) => turn.keyPoints.map(() => turn.position !== 0);
+    const checkable = turns.filter((turn) => turn.selfCheck);
+    const confirmed = await call("POST", `/api/interviews/${id}/self-check`, ada, {
+      turns: checkable.map((turn) => ({ position: turn.position, ticks: ticks(turn) })),
+    });
+    expect(confirmed.status).toBe(200);
+    const after = confirmed.body.report.turns as CheckTurn[];
+    const expected = turns.map((turn) => {
+      if (!turn.selfCheck) return turn.score;
+      const share = turn.position === 0 ? 0 : 100;
+      const raw =
+        turn.kind === "console"
+          ? Math.round(100 * (0.7 * (turn.output!.matchedLines / turn.output!.totalLines) + 0.3 * (share / 100)))
+          : share;
+      return Math.max(0, raw - 10 * turn.hints);
+    });
+    expect(turns[0]!.hints).toBe(1);
+    expect(after.map((turn) => turn.score)).toEqual(expected);
+    expect(after.map((turn) => turn.engineScore)).toEqual(turns.map((turn) => turn.score));
+    expect(after[0]!.keyPoints.map((k) => k.checked)).toEqual(turns[0]!.keyPoints.map(() => false));
+    expect(after[4]!.keyPoints.every((k) => k.checked === true)).toBe(true);
+    const mean = Math.round(expected.reduce((sum, score) => sum + score, 0) / expected.length);
+    expect(confirmed.body.report.interview).toMatchObject({ score: mean, engineScore: before.interview.score });
+    expect(confirmed.body.report.interview.selfCheckedAt).toEqual(expect.any(String));
+
+    // The report and the history say the same when read again.
+    const read = await call("GET", `/api/interviews/${id}`, ada);
+    expect(read.body.report.turns.map((turn: CheckTurn) => turn.score)).toEqual(expected);
+    expect(read.body.state.interview).toMatchObject({ score: mean, engineScore: before.interview.score });
+    const listed = (await call("GET", "/api/interviews", ada)).body.interviews.find((i: { id: string }) => i.id === id);
+    expect(listed).toMatchObject({ score: mean, engineScore: before.interview.score, graders: [{ engine: "built-in" }] });
+    // The first answer's key points, all unticked, are the topic's gaps now.
+    expect(read.body.report.topics[0].gaps).toEqual(expect.arrayContaining(after[0]!.keyPoints.map((k) => k.text)));
+
+    // Once per interview: a second confirm is refused and changes nothing.
+    const again = await call("POST", `/api/interviews/${id}/self-check`, ada, {
+      turns: checkable.map((turn) => ({ position: turn.position, ticks: turn.keyPoints.map(() => true) })),
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe(interviewMessages.selfChecked);
+    expect((await call("GET", `/api/interviews/${id}`, ada)).body.report.turns.map((turn: CheckTurn) => turn.score)).toEqual(expected);
+  });
+
+  test("a self-check with the wrong answers or ticks, by another user, or of an unfinished interview is refused and changes nothing", async () => {
+    const id = await finishInterview(ada);
+    const { report } = (await call("GET", `/api/interviews/${id}`, ada)).body;
+    const checkable = (report.turns as CheckTurn[]).filter((turn) => turn.selfCheck);
+    const good = checkable.map((turn) => ({ position: turn.position, ticks: turn.keyPoints.map(() => true) }));
+    const unchanged = await stored(id);
+
+    const refusals: [unknown, string][] = [
+      // One tick short on the first answer.
+      [
+        { turns: good.map((g, i) => (i === 0 ? { ...g, ticks: g.ticks.slice(1) } : g)) },
+        `Answer 1 has ${good[0]!.ticks.length} key points: send one tick for each.`,
+      ],
+      // An answer of the check left out.
+      [{ turns: good.slice(1) }, "Answer 1 is missing: send your ticks for every answer in the check."],
+      // The coding task and the passed question are not in the check; nor is an answer sent twice.
+      [{ turns: [...good, { position: 3, ticks: [true] }] }, "Answer 4 is not part of the check, or was sent twice."],
+      [{ turns: [...good, { position: 2, ticks: [true] }] }, "Answer 3 is not part of the check, or was sent twice."],
+      [{ turns: [...good, good[0]] }, "Answer 1 is not part of the check, or was sent twice."],
+    ];
+    for (const [body, message] of refusals) {
+      const r = await call("POST", `/api/interviews/${id}/self-check`, ada, body);
+      expect(r.status, message).toBe(400);
+      expect(r.body.error).toEqual({ code: "invalid_request", message });
+    }
+    const malformed = await call("POST", `/api/interviews/${id}/self-check`, ada, { turns: [{ position: 0, ticks: ["yes"] }] });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.code).toBe("invalid_request");
+
+    // Another user is told there is no such interview, as for every other interview endpoint.
+    const other = await call("POST", `/api/interviews/${id}/self-check`, grace, { turns: good });
+    expect(other.status).toBe(404);
+    expect(other.body.error.message).toBe(interviewMessages.notFound);
+    expect(await stored(id)).toEqual(unchanged);
+    expect((await call("GET", `/api/interviews/${id}`, ada)).body.report.interview.selfCheckedAt).toBeNull();
+
+    // An interview still running has no check yet.
+    const running = await call("POST", "/api/interviews", ada, { track: "css", level: "beginner", questionCount: 5 });
+    const early = await call("POST", `/api/interviews/${running.body.interview.id}/self-check`, ada, { turns: [] });
+    expect(early.status).toBe(409);
+    expect(early.body.error.message).toBe(interviewMessages.notFinished);
+
+    // The good check still goes through afterwards.
+    expect((await call("POST", `/api/interviews/${id}/self-check`, ada, { turns: good })).status).toBe(200);
+  });
+
+  test("grades stored before key points had a status read as covered or not found; an unsure grade says so", async () => {
+    const id = await finishInterview(ada);
+    const turn = await t.services.database.db
+      .selectFrom("interview_turn")
+      .select("grade")
+      .where("session_id", "=", id)
+      .where("position", "=", 0)
+      .executeTakeFirstOrThrow();
+    const stored = JSON.parse(turn.grade!);
+    const old = stored.grade.keyPoints.map((k: { covered: boolean }, i: number) => ({
+      index: i,
+      text: `Point ${i}`,
+      covered: i === 0,
+      strength: i === 0 ? 0.9 : 0.3,
+      evidence: "some words",
+    }));
+    // As issue #13 stored it: no status, no confidence, no model; and an unsure grade next to it.
+    const rewrite = async (position: number, grade: object) =>
+      t.services.database.db
+        .updateTable("interview_turn")
+        .set({ grade: JSON.stringify({ ...stored, grade }) })
+        .where("session_id", "=", id)
+        .where("position", "=", position)
+        .execute();
+    await rewrite(0, { score: 50, keyPoints: old, feedback: null, gradedBy: "built-in" });
+    await rewrite(4, { ...stored.grade, gradedBy: "llm", model: "llama3.1:8b", confidence: "low" });
+    const { report } = (await call("GET", `/api/interviews/${id}`, ada)).body;
+    expect(report.turns[0].keyPoints.map((k: { status: string; evidence: string | null }) => [k.status, k.evidence])).toEqual(
+      old.map((_: unknown, i: number) => (i === 0 ? ["covered", "some words"] : ["missing", null])),
+    );
+    expect(report.turns[0]).toMatchObject({ confidence: "high", grader: { engine: "built-in", model: null } });
+    expect(report.turns[4]).toMatchObject({ confidence: "low", grader: { engine: "llm", model: "llama3.1:8b" }, gradedBy: "llm" });
+  });
+
   test("the interviewer's words stream as NDJSON, with the outcome last", async () => {
     const r = await call("POST", "/api/interviews", ada, { track: "css", level: "beginner", questionCount: 5 }, "application/x-ndjson");
     expect(r.status).toBe(200);
@@ -333,6 +523,48 @@ describe("an interview run by a language model (a fake OpenAI-compatible server)
       .map((line) => JSON.parse(line));
     return { texts: lines.filter((l) => l.type === "text").map((l) => l.text as string), result: lines.at(-1) };
   }
+
+  test("a grade by the model names it in the report and the history", async () => {
+    llm.behave({ text: "Tell me about the box model." });
+    const created = await post("/api/interviews", { track: "css", level: "beginner", questionCount: 5 });
+    const id = created.result.body.interview.id as string;
+    const question = await t.services.database.db
+      .selectFrom("interview_turn")
+      .innerJoin("question", "question.id", "interview_turn.question_id")
+      .select("question.content")
+      .where("session_id", "=", id)
+      .where("position", "=", 0)
+      .executeTakeFirstOrThrow();
+    const count = (JSON.parse(question.content) as QuestionContent).keyPoints.length;
+    llm.behave((request) =>
+      request.body.stream
+        ? { text: "Next." }
+        : {
+            json: {
+              keyPoints: Array.from({ length: count }, (_, i) => ({ index: i + 1, covered: false, evidence: null })),
+              feedback: "Say more.",
+            },
+          },
+    );
+    // The first question answered (the model grades it, with its follow-up passed), the others passed.
+    let current = created.result.body.current;
+    while (current) {
+      const { position, kind, stage } = current as { position: number; kind: string; stage: string };
+      const body =
+        kind === "program"
+          ? { position, code: "x", testsPassed: 0, testsTotal: 1 }
+          : { position, answer: position === 0 && stage === "answer" ? "Content, padding, border and margin." : "" };
+      current = (await post(`/api/interviews/${id}/answers`, body)).result.body.current;
+    }
+    const app = createApp(t.services, () => Promise.reject(new Error("no pages")));
+    const read = async (url: string) => (await app.request(url, { headers: { Cookie: cookie } })).json();
+    const { report } = await read(`/api/interviews/${id}`);
+    expect(report.turns[0]).toMatchObject({ gradedBy: "llm", grader: { engine: "llm", model: "fake-model" } });
+    // Passes were graded by nobody: the model is the interview's only grader.
+    expect(report.interview.graders).toEqual([{ engine: "llm", model: "fake-model" }]);
+    const { interviews } = await read("/api/interviews");
+    expect(interviews.find((i: { id: string }) => i.id === id).graders).toEqual([{ engine: "llm", model: "fake-model" }]);
+  });
 
   test("the model's words stream through the API; when it times out grading, the built-in grader scores and the interview goes on", async () => {
     llm.behave({ text: ["Let's start ", "with the box ", "model."] });

@@ -7,6 +7,7 @@ import { interviewTexts } from "../../app/lib/texts";
 import {
   type AnswerResult,
   type CreateInterviewResult,
+  confirmSelfCheck,
   createInterview,
   findInterview,
   interviewHistory,
@@ -30,6 +31,16 @@ const Level = z.enum(LEVELS);
 const Kind = z.enum(KINDS);
 const Technology = z.enum(TECHNOLOGY_SLUGS);
 
+const Grader = z
+  .object({
+    engine: z.enum(["built-in", "llm"]),
+    model: z
+      .string()
+      .nullable()
+      .openapi({ description: "The language model's name (null for the built-in matcher, or when not recorded)" }),
+  })
+  .openapi("InterviewGrader", { description: "Who graded a written answer" });
+
 const Summary = z
   .object({
     id: z.string(),
@@ -40,7 +51,16 @@ const Summary = z
     interviewer: z.enum(["built-in", "llm"]),
     status: z.enum(["active", "finished"]),
     position: z.number().int(),
-    score: z.number().int().nullable().openapi({ description: "0–100 once finished" }),
+    score: z.number().int().nullable().openapi({
+      description: "0–100 once finished: provisional (the engines') until the self-check is confirmed, then the self-checked one",
+    }),
+    engineScore: z.number().int().nullable().openapi({ description: "The engines' overall score, kept when the self-check replaced it" }),
+    selfCheckedAt: z
+      .string()
+      .nullable()
+      .openapi({ description: "When the self-check was confirmed; null while the scores are provisional" }),
+    graders: z.array(Grader).openapi({ description: "Who graded the written answers (once finished)" }),
+    uncertain: z.boolean().openapi({ description: "An engine could not vouch for one of the grades: the reader should check them" }),
     startedAt: z.string(),
     finishedAt: z.string().nullable(),
   })
@@ -95,14 +115,30 @@ const Report = z
         followUp: z.string().nullable(),
         followUpHtml: z.string().nullable(),
         followUpAnswer: z.string().nullable(),
-        score: z.number().int(),
+        score: z.number().int().openapi({ description: "0–100 after hints: the engine's, or the self-checked one once confirmed" }),
+        engineScore: z.number().int().openapi({ description: "The engine's score after hints" }),
+        selfCheck: z.boolean().openapi({ description: "Part of the self-check: send one tick per key point for it" }),
         hints: z.number().int(),
         durationMs: z.number().int(),
         overTime: z.boolean(),
         gradedBy: z.enum(["built-in", "llm", "tests", "output"]),
+        grader: Grader.nullable().openapi({ description: "Who graded the written answer (null for the coding task: its tests score it)" }),
+        confidence: z.enum(["high", "low"]).openapi({ description: "low: the engine could not vouch for the grade" }),
+        fallbackReason: z
+          .enum(["timeout", "error", "invalid"])
+          .nullable()
+          .openapi({ description: "Why the configured model did not grade it (the built-in matcher stood in)" }),
         feedback: z.string().nullable(),
         feedbackHtml: z.string().nullable(),
-        keyPoints: z.array(z.object({ text: z.string(), covered: z.boolean(), evidence: z.string().nullable() })),
+        keyPoints: z.array(
+          z.object({
+            text: z.string(),
+            status: z.enum(["covered", "missing", "contradicted"]),
+            covered: z.boolean(),
+            evidence: z.string().nullable().openapi({ description: "The candidate's words behind a covered or contradicted key point" }),
+            checked: z.boolean().nullable().openapi({ description: "The reader's tick, once the self-check is confirmed" }),
+          }),
+        ),
         output: z.object({ expected: z.string(), matchedLines: z.number().int(), totalLines: z.number().int() }).nullable(),
         tests: z.object({ passed: z.number().int(), total: z.number().int() }).nullable(),
         modelAnswerHtml: z.string().nullable(),
@@ -133,6 +169,8 @@ export const interviewMessages = {
   notCurrent: "That question is closed already; the interview has moved on.",
   noHints: `No more hints for this question (at most ${MAX_HINTS}).`,
   rateLimited: interviewTexts.rateLimited,
+  notFinished: interviewTexts.selfCheckNotFinished,
+  selfChecked: interviewTexts.selfCheckDone,
   answersRateLimited: "You have sent a lot of answers in a short time. Please wait a while and try again.",
 } as const;
 
@@ -228,6 +266,35 @@ const hint = createRoute({
     200: jsonResponse(z.object({ state: State }), "The question with its hints"),
     404: errorResponse("No such interview, or another user's"),
     409: errorResponse("Not the question being asked, or no hints left"),
+    ...signedInErrors,
+  },
+});
+
+const selfCheck = createRoute({
+  method: "post",
+  path: "/{id}/self-check",
+  tags: ["Interviews"],
+  summary: "Confirm the self-check of a finished interview: your ticks make its scores final",
+  description:
+    "One entry for every report turn with `selfCheck: true`, each with one tick per key point (in the report's order). Each answer's " +
+    "score becomes the share of key points ticked (for a console question, its explanation's 30%), less 10 points per hint; the " +
+    "interview's score is their mean. Once per interview; nothing changes when the input is refused.",
+  ...signedIn(),
+  request: {
+    params: InterviewId,
+    body: jsonBody(
+      z
+        .object({
+          turns: z.array(z.object({ position: Position, ticks: z.array(z.boolean()).max(50) })).max(20),
+        })
+        .openapi("InterviewSelfCheck"),
+    ),
+  },
+  responses: {
+    200: jsonResponse(z.object({ report: Report }), "The report with the final scores"),
+    400: errorResponse("An answer of the check missing or sent twice, one not in it, or the wrong number of ticks"),
+    404: errorResponse("No such interview, or another user's"),
+    409: errorResponse("Not finished, or checked already"),
     ...signedInErrors,
   },
 });
@@ -366,6 +433,21 @@ export const interviewsRouter = new OpenAPIHono<ApiEnv>()
         return c.json(errorBody("conflict", interviewMessages.notCurrent), 409);
       case "no-hints":
         return c.json(errorBody("conflict", interviewMessages.noHints), 409);
+    }
+  })
+  .openapi(selfCheck, async (c) => {
+    const result = await confirmSelfCheck(c.var.services, userOf(c), c.req.valid("param").id, c.req.valid("json"));
+    switch (result.kind) {
+      case "confirmed":
+        return c.json({ report: result.report }, 200);
+      case "not-found":
+        return c.json(errorBody("not_found", interviewMessages.notFound), 404);
+      case "not-finished":
+        return c.json(errorBody("conflict", interviewMessages.notFinished), 409);
+      case "already-confirmed":
+        return c.json(errorBody("conflict", interviewMessages.selfChecked), 409);
+      case "invalid":
+        return c.json(errorBody("invalid_request", result.message), 400);
     }
   })
   .openapi(typeCheck, async (c) => {

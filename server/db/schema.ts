@@ -248,10 +248,16 @@ export interface InterviewSessionTable {
   status: "active" | "finished";
   /** The turn being asked (0-based); equals question_count when finished. */
   position: number;
-  /** 0–100 once finished. */
+  /** 0–100 once finished: the engines' mean, then the self-checked one once confirmed. */
   score: number | null;
   started_at: string;
   finished_at: string | null;
+  /** When the reader confirmed the self-check (issue #34); until then the scores are provisional. */
+  self_checked_at: string | null;
+  /** The engines' overall score, kept when the self-check replaced it. */
+  engine_score: number | null;
+  /** Who graded the written answers, as JSON `{ graders, uncertain }`, written on finishing. */
+  grading: string | null;
 }
 
 export interface InterviewTurnTable {
@@ -277,8 +283,12 @@ export interface InterviewTurnTable {
   tests_total: number | null;
   /** The InterviewGrade as JSON (theory and console answers). */
   grade: string | null;
-  /** 0–100 after hints were taken off. */
+  /** 0–100 after hints were taken off (the self-checked score once the check is confirmed). */
   score: number | null;
+  /** The reader's ticks, one per key point of the stored grade, as a JSON array of booleans (issue #34). */
+  self_check: string | null;
+  /** The engine's score, kept when the self-check replaced it. */
+  engine_score: number | null;
 }
 
 /** The page cache's content versions (server/http/content-versions.ts), raised by triggers. */

@@ -1,16 +1,20 @@
 import {
   HINT_COST,
   type InterviewCurrent,
+  type InterviewGrader,
   type InterviewReport,
   type InterviewSettings,
   type InterviewState,
   type InterviewSummary,
   MAX_HINTS,
+  type ReportKeyPoint,
   type ReportTurn,
   SUGGESTED_SECONDS,
+  type SelfCheckInput,
   type TopicSummary,
 } from "../../app/features/interview/interview-types";
 import { type Level, type TechnologySlug, questionPath } from "../../app/lib/technologies";
+import { fill, interviewTexts } from "../../app/lib/texts";
 import type { InterviewSessionTable, InterviewTurnTable } from "../db/schema";
 import { codeBlockHtml, renderSpokenMarkdown } from "../questions/render";
 import { consume } from "../rate-limit/rate-limiter";
@@ -30,6 +34,7 @@ import {
   trackName,
   trackTechnologies,
 } from "./interview-questions";
+import type { KeyPointGrade } from "./grader";
 import type { InterviewGrade, TextSink } from "./interviewer";
 
 /**
@@ -58,7 +63,46 @@ interface StoredGrade {
   output: { expected: string; matchedLines: number; totalLines: number } | null;
 }
 
+/** Who graded an interview's written answers, as JSON in interview_session.grading (issue #34). */
+interface StoredGrading {
+  graders: InterviewGrader[];
+  uncertain: boolean;
+}
+
+function storedGrade(turn: TurnRow): StoredGrade {
+  return turn.grade ? (JSON.parse(turn.grade) as StoredGrade) : { grade: null, output: null };
+}
+
+function graderOf(grade: InterviewGrade): InterviewGrader {
+  return grade.gradedBy === "llm" ? { engine: "llm", model: grade.model ?? null } : { engine: "built-in", model: null };
+}
+
+/**
+ * Who graded an interview's written answers (each engine once, in the order first used) and
+ * whether one of them was unsure. Passes are left out: nobody graded an empty answer.
+ */
+function gradingOf(turns: TurnRow[]): StoredGrading {
+  const graders: InterviewGrader[] = [];
+  let uncertain = false;
+  for (const turn of turns) {
+    const { grade } = storedGrade(turn);
+    if (turn.kind === "program" || !grade || !answered(turn)) continue;
+    const grader = graderOf(grade);
+    if (!graders.some((g) => g.engine === grader.engine && g.model === grader.model)) graders.push(grader);
+    if (grade.confidence === "low") uncertain = true;
+  }
+  return { graders, uncertain };
+}
+
+/** Interviews finished before issue #34 kept no grading: their interviewer graded them (its model unnamed). */
+function gradingOfRow(row: SessionRow): StoredGrading {
+  if (row.grading) return JSON.parse(row.grading) as StoredGrading;
+  if (row.status !== "finished") return { graders: [], uncertain: false };
+  return { graders: [{ engine: row.interviewer === "llm" ? "llm" : "built-in", model: null }], uncertain: false };
+}
+
 export function toSummary(row: SessionRow): InterviewSummary {
+  const grading = gradingOfRow(row);
   return {
     id: row.id,
     track: row.track,
@@ -69,6 +113,10 @@ export function toSummary(row: SessionRow): InterviewSummary {
     status: row.status,
     position: row.position,
     score: row.score,
+    engineScore: row.engine_score ?? row.score,
+    selfCheckedAt: row.self_checked_at,
+    graders: grading.graders,
+    uncertain: grading.uncertain,
     startedAt: row.started_at,
     finishedAt: row.finished_at,
   };
@@ -104,6 +152,9 @@ export async function createInterview(
     score: null,
     started_at: new Date().toISOString(),
     finished_at: null,
+    self_checked_at: null,
+    engine_score: null,
+    grading: null,
   };
   await db.insertInto("interview_session").values(row).execute();
   const asked = await askTurn(services, row, onText);
@@ -179,6 +230,8 @@ async function askTurn(services: Services, session: SessionRow, onText: TextSink
     tests_total: null,
     grade: null,
     score: null,
+    self_check: null,
+    engine_score: null,
   };
   const inserted = await db
     .insertInto("interview_turn")
@@ -335,12 +388,33 @@ async function gradeTurn(
   answer: string,
 ): Promise<{ score: number; grade: InterviewGrade | null; stored: StoredGrade }> {
   const question = interviewerView(row);
-  const grade = answer ? await services.interviewer.grade(question, answer) : builtinGrade(question, "");
+  const graded = answer ? await services.interviewer.grade(question, answer) : builtinGrade(question, "");
+  // The report names the model behind a grade (issue #34): the configured one, unless the interviewer said.
+  const grade = graded.gradedBy === "llm" && !graded.model ? { ...graded, model: services.config.llm.model } : graded;
   if (kind !== "console") return { score: grade.score, grade, stored: { grade, output: null } };
   const output = matchOutput(row.content.output ?? "", answer);
+  return { score: consoleScore(output, grade.score), grade, stored: { grade, output } };
+}
+
+/** A console answer's score: mostly the lines of output it got right, the rest its explanation's (0–100). */
+function consoleScore(output: { matchedLines: number; totalLines: number }, explanation: number): number {
   const share = output.totalLines ? output.matchedLines / output.totalLines : 0;
-  const score = Math.round(100 * (OUTPUT_SHARE * share + (1 - OUTPUT_SHARE) * (grade.score / 100)));
-  return { score, grade, stored: { grade, output } };
+  return Math.round(100 * (OUTPUT_SHARE * share + (1 - OUTPUT_SHARE) * (explanation / 100)));
+}
+
+/** A question's score once its hints are taken off. */
+function afterHints(raw: number, hints: number): number {
+  return Math.max(0, raw - HINT_COST * hints);
+}
+
+/** The interview's score: the mean of its questions'. */
+function meanScore(scores: number[]): number {
+  return scores.length ? Math.round(scores.reduce((sum, s) => sum + s, 0) / scores.length) : 0;
+}
+
+/** Whether the candidate wrote something (a pass is an empty answer to the question and to any follow-up). */
+function answered(turn: TurnRow): boolean {
+  return Boolean(turn.answer?.trim() || turn.follow_up_answer?.trim());
 }
 
 /** A line of output as compared: spacing collapsed, and a quote or backtick around the whole line dropped (on both sides). */
@@ -376,7 +450,7 @@ async function closeTurn(
   stored: StoredGrade,
   fields: Partial<Pick<TurnRow, "answer" | "follow_up_answer" | "tests_passed" | "tests_total">>,
 ): Promise<boolean> {
-  const score = Math.max(0, raw - HINT_COST * turn.hints);
+  const score = afterHints(raw, turn.hints);
   const updated = await services.database.db
     .updateTable("interview_turn")
     .set({ ...fields, stage: "done", grade: JSON.stringify(stored), score, answered_ms: Date.now() })
@@ -409,16 +483,17 @@ async function advance(services: Services, session: SessionRow, raw: number, onT
   return interviewState(services, next, asked);
 }
 
-/** Ends the interview after `asked` questions: its score is their mean. */
+/** Ends the interview after `asked` questions: its score is their mean; who graded them is noted for the history. */
 async function finish(services: Services, session: SessionRow, asked: number): Promise<SessionRow> {
   const { db } = services.database;
-  const scores = await db
+  const turns = await db
     .selectFrom("interview_turn")
-    .select("score")
+    .selectAll()
     .where("session_id", "=", session.id)
     .where("stage", "=", "done")
     .execute();
-  const score = scores.length ? Math.round(scores.reduce((sum, s) => sum + (s.score ?? 0), 0) / scores.length) : 0;
+  const score = meanScore(turns.map((t) => t.score ?? 0));
+  const grading = JSON.stringify(gradingOf(turns));
   const finished: SessionRow = {
     ...session,
     status: "finished",
@@ -426,10 +501,11 @@ async function finish(services: Services, session: SessionRow, asked: number): P
     question_count: asked,
     score,
     finished_at: new Date().toISOString(),
+    grading,
   };
   await db
     .updateTable("interview_session")
-    .set({ status: "finished", position: asked, question_count: asked, score, finished_at: finished.finished_at })
+    .set({ status: "finished", position: asked, question_count: asked, score, finished_at: finished.finished_at, grading })
     .where("id", "=", session.id)
     .where("status", "=", "active")
     .execute();
@@ -502,8 +578,34 @@ export async function interviewReport(services: Services, interview: InterviewSu
   };
 }
 
+/** Whether a turn is part of the self-check: a written answer that was graded against key points. */
+function selfCheckable(turn: TurnRow, stored: StoredGrade): boolean {
+  return turn.kind !== "program" && answered(turn) && (stored.grade?.keyPoints.length ?? 0) > 0;
+}
+
+/** The reader's ticks once the self-check is confirmed (one per key point of the stored grade). */
+function ticksOf(turn: TurnRow): boolean[] | null {
+  return turn.self_check ? (JSON.parse(turn.self_check) as boolean[]) : null;
+}
+
+function reportKeyPoints(grade: InterviewGrade | null, ticks: boolean[] | null): ReportKeyPoint[] {
+  return (grade?.keyPoints ?? []).map((k, i) => {
+    // Grades stored before issue #34 have no status: covered or not is all they know.
+    const status = (k.status as KeyPointGrade["status"] | undefined) ?? (k.covered ? "covered" : "missing");
+    return {
+      text: k.text,
+      status,
+      covered: status === "covered",
+      // Only quotes that bear on the verdict: a partial match under the line is no evidence.
+      evidence: status === "missing" ? null : k.evidence,
+      checked: ticks ? (ticks[i] ?? false) : null,
+    };
+  });
+}
+
 function reportTurn(turn: TurnRow, row: InterviewQuestionRow): ReportTurn {
-  const stored = turn.grade ? (JSON.parse(turn.grade) as StoredGrade) : { grade: null, output: null };
+  const stored = storedGrade(turn);
+  const { grade } = stored;
   const { content } = row;
   const durationMs = (millis(turn.answered_ms) ?? Date.now()) - Number(turn.asked_ms);
   return {
@@ -521,13 +623,18 @@ function reportTurn(turn: TurnRow, row: InterviewQuestionRow): ReportTurn {
     followUpHtml: spokenHtml(turn.follow_up),
     followUpAnswer: turn.follow_up_answer,
     score: turn.score ?? 0,
+    engineScore: turn.engine_score ?? turn.score ?? 0,
+    selfCheck: selfCheckable(turn, stored),
     hints: turn.hints,
     durationMs,
     overTime: durationMs > SUGGESTED_SECONDS[row.kind] * 1000,
-    gradedBy: turn.kind === "program" ? "tests" : (stored.grade?.gradedBy ?? "built-in"),
-    feedback: stored.grade?.feedback ?? null,
-    feedbackHtml: spokenHtml(stored.grade?.feedback ?? null),
-    keyPoints: (stored.grade?.keyPoints ?? []).map((k) => ({ text: k.text, covered: k.covered, evidence: k.covered ? k.evidence : null })),
+    gradedBy: turn.kind === "program" ? "tests" : (grade?.gradedBy ?? "built-in"),
+    grader: turn.kind === "program" || !grade ? null : graderOf(grade),
+    confidence: grade?.confidence ?? "high",
+    fallbackReason: grade?.fallbackReason ?? null,
+    feedback: grade?.feedback ?? null,
+    feedbackHtml: spokenHtml(grade?.feedback ?? null),
+    keyPoints: turn.kind === "program" ? [] : reportKeyPoints(grade, ticksOf(turn)),
     output: stored.output,
     tests: turn.tests_total === null ? null : { passed: turn.tests_passed ?? 0, total: turn.tests_total },
     modelAnswerHtml:
@@ -535,6 +642,81 @@ function reportTurn(turn: TurnRow, row: InterviewQuestionRow): ReportTurn {
         ? content.solution && codeBlockHtml(content.solution.html, content.solution.lang)
         : [content.answerHtml, content.explanationHtml].filter(Boolean).join("") || null,
   };
+}
+
+export type SelfCheckResult =
+  | { kind: "confirmed"; report: InterviewReport }
+  | { kind: "not-found" }
+  | { kind: "not-finished" }
+  | { kind: "already-confirmed" }
+  | { kind: "invalid"; message: string };
+
+/**
+ * Confirms the self-check of a finished interview (issue #34): the reader's ticks replace the
+ * engine's, each written answer's score becomes the share of its key points ticked (a console
+ * answer's explanation part; hints taken off as before), and the interview's score their mean.
+ * Once per interview; the input must hold every answer of the check once, with one tick per key
+ * point, or nothing changes.
+ */
+export async function confirmSelfCheck(services: Services, user: SessionUser, id: string, input: SelfCheckInput): Promise<SelfCheckResult> {
+  const session = await findInterview(services, id, user);
+  if (!session) return { kind: "not-found" };
+  if (session.status !== "finished") return { kind: "not-finished" };
+  if (session.self_checked_at) return { kind: "already-confirmed" };
+  const { db } = services.database;
+  const turns = await db.selectFrom("interview_turn").selectAll().where("session_id", "=", session.id).orderBy("position").execute();
+  const checkable = new Map(turns.filter((t) => selfCheckable(t, storedGrade(t))).map((t) => [t.position, t]));
+
+  const sent = new Map<number, boolean[]>();
+  for (const { position, ticks } of input.turns) {
+    const turn = checkable.get(position);
+    if (!turn || sent.has(position))
+      return { kind: "invalid", message: fill(interviewTexts.selfCheckNotInCheck, { number: position + 1 }) };
+    const count = storedGrade(turn).grade!.keyPoints.length;
+    if (ticks.length !== count)
+      return { kind: "invalid", message: fill(interviewTexts.selfCheckTickCount, { number: position + 1, count }) };
+    sent.set(position, ticks);
+  }
+  const missing = [...checkable.keys()].find((position) => !sent.has(position));
+  if (missing !== undefined) return { kind: "invalid", message: fill(interviewTexts.selfCheckMissing, { number: missing + 1 }) };
+
+  const finalScores = new Map<number, number>();
+  for (const turn of turns) {
+    const ticks = sent.get(turn.position);
+    if (!ticks) continue;
+    const ticked = Math.round((100 * ticks.filter(Boolean).length) / ticks.length);
+    const { output } = storedGrade(turn);
+    const raw = turn.kind === "console" && output ? consoleScore(output, ticked) : ticked;
+    finalScores.set(turn.position, afterHints(raw, turn.hints));
+  }
+  const overall = meanScore(turns.filter((t) => t.stage === "done").map((t) => finalScores.get(t.position) ?? t.score ?? 0));
+  const checkedAt = new Date().toISOString();
+
+  const confirmed = await db.transaction().execute(async (trx) => {
+    // Claimed first, on the condition that nobody has: a second confirm (or a double submit) changes nothing.
+    const claimed = await trx
+      .updateTable("interview_session")
+      .set({ self_checked_at: checkedAt, engine_score: session.score, score: overall })
+      .where("id", "=", session.id)
+      .where("status", "=", "finished")
+      .where("self_checked_at", "is", null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) return false;
+    for (const turn of turns) {
+      const ticks = sent.get(turn.position);
+      if (!ticks) continue;
+      await trx
+        .updateTable("interview_turn")
+        .set({ self_check: JSON.stringify(ticks), engine_score: turn.score, score: finalScores.get(turn.position)! })
+        .where("session_id", "=", session.id)
+        .where("position", "=", turn.position)
+        .execute();
+    }
+    return true;
+  });
+  if (!confirmed) return { kind: "already-confirmed" };
+  const summary = toSummary({ ...session, self_checked_at: checkedAt, engine_score: session.score, score: overall });
+  return { kind: "confirmed", report: (await interviewReport(services, summary))! };
 }
 
 /** Per technology: the mean score, the questions answered well, and the key points missed in the others. */
@@ -551,7 +733,8 @@ function topicSummaries(turns: ReportTurn[]): TopicSummary[] {
         list
           .filter((t) => t.score < 70)
           .flatMap((t) => {
-            const missed = t.keyPoints.filter((k) => !k.covered).map((k) => k.text);
+            // The reader's own check, once confirmed, says what was missed.
+            const missed = t.keyPoints.filter((k) => !(k.checked ?? k.covered)).map((k) => k.text);
             return missed.length ? missed : [t.title];
           }),
       ),

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { challengeTexts as c, fill, interviewTexts as t } from "../../app/lib/texts";
 import { acceptCookies, expect, expectAccessible, openSiteDatabase, signUp, test, waitForHydration } from "./fixtures";
 
@@ -149,7 +149,7 @@ test("a whole built-in interview: a follow-up, a hint, the coding task, resuming
   await expect(turns.nth(2).getByText(fill(t.questionScore, { score: 0 }))).toBeVisible();
   await expect(turns.nth(3).getByText(/^Tests: (\d+) of \1 passed\.$/)).toBeVisible();
   await expect(turns.nth(3).getByText(fill(t.questionScore, { score: 100 }))).toBeVisible();
-  await turns.nth(0).getByText(t.modelAnswer).click();
+  await turns.nth(0).getByText(t.modelAnswer, { exact: true }).click();
   await expect(turns.nth(0).locator(".interview-turn__model .question-prose")).toBeVisible();
   await expect(page.getByRole("heading", { name: t.topicsTitle })).toBeVisible();
   await expect(page.locator(".interview-study a").first()).toBeVisible();
@@ -162,6 +162,131 @@ test("a whole built-in interview: a follow-up, a hint, the coding task, resuming
   await expect(page.locator(".score-chart__point")).toHaveCount(1);
   await expect(page.getByRole("link", { name: t.view })).toHaveAttribute("href", `/interview/${id}`);
   await expectAccessible(page);
+});
+
+interface ApiState {
+  interview: { id: string };
+  current: { position: number; kind: string; stage: string } | null;
+}
+
+/** Plays a five-question interview to the end through the API: the bank's answers, the reference solution, follow-ups passed. */
+async function finishThroughApi(page: Page, baseURL: string): Promise<string> {
+  const post = async (url: string, data: unknown) => {
+    const response = await page.request.post(url, { data, headers: { Origin: baseURL } });
+    expect(response.status()).toBeLessThan(300);
+    return (await response.json()) as ApiState;
+  };
+  let state = await post("/api/interviews", { track: "javascript", level: "beginner", questionCount: 5 });
+  const id = state.interview.id;
+  while (state.current) {
+    const { position, kind, stage } = state.current;
+    const known = await turnAt(id, position);
+    const data =
+      kind === "program"
+        ? { position, code: known.solution, testsPassed: 3, testsTotal: 3 }
+        : stage === "follow-up"
+          ? { position, answer: "" }
+          : { position, answer: kind === "console" ? `${known.output}\n\n${known.answer}` : known.answer };
+    state = await post(`/api/interviews/${id}/answers`, data);
+  }
+  return id;
+}
+
+/** The first number in a score's text ("67 / 100 (provisional)" is 67). */
+async function scoreIn(locator: Locator): Promise<number> {
+  return Number(/\d+/.exec((await locator.textContent()) ?? "")![0]);
+}
+
+test("the report shows each key point's status and who graded, and the self-check makes the scores final (issue #34)", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  await signUp(page, baseURL!);
+  const id = await finishThroughApi(page, baseURL!);
+  await page.goto(`/interview/${id}`);
+  await waitForHydration(page);
+  await expect(heading(page)).toHaveText(t.reportTitle);
+
+  // Provisional until checked, with what the score means said once.
+  const overall = page.locator(".interview-report__overall strong");
+  await expect(overall).toContainText(`(${t.provisional})`);
+  await expect(page.getByText(t.scoreMeaning)).toHaveCount(1);
+  const engineOverall = await scoreIn(overall);
+
+  // Who graded each answer, and what the engine found of each key point: an icon and a word.
+  const turns = page.locator(".interview-turn");
+  const builtIn = fill(t.gradedBy, { engine: t.engines.builtIn });
+  await expect(turns.nth(0).locator(".interview-turn__meta")).toContainText(builtIn);
+  await expect(turns.nth(1).locator(".interview-turn__meta")).toContainText(fill(t.consoleGradedBy, { engine: t.engines.builtIn }));
+  await expect(turns.nth(3).locator(".interview-turn__meta")).toContainText(t.testsGraded);
+  const verdicts = turns.nth(0).locator(".interview-rubric .key-point-status__verdict");
+  expect(await verdicts.count()).toBeGreaterThan(0);
+  for (const verdict of await verdicts.allTextContents()) expect(Object.values(t.status)).toContain(verdict);
+  await expect(turns.nth(0).locator(".interview-rubric .key-point-status__verdict svg").first()).toBeVisible();
+
+  // The self-check: every written answer's key points as labelled checkboxes, the engine's ticks filled in.
+  const check = page.locator("#self-check");
+  await expect(check.getByRole("heading", { name: t.selfCheckTitle })).toBeVisible();
+  await expect(check.locator("fieldset")).toHaveCount(4);
+  await expectAccessible(page);
+
+  // Untick one key point of a theory answer whose score that changes.
+  let picked: { position: number; engine: number; checked: number; unticked: number } | null = null;
+  for (const position of [0, 2, 4]) {
+    const boxes = check.getByRole("group", { name: new RegExp(`^${position + 1}\\. `) }).getByRole("checkbox");
+    const states = await Promise.all((await boxes.all()).map((box) => box.isChecked()));
+    const ticked = states.filter(Boolean).length;
+    const engine = await scoreIn(turns.nth(position).locator(".interview-score"));
+    const checked = Math.round((100 * (ticked - 1)) / states.length);
+    if (ticked === 0 || checked === engine) continue;
+    // With the keyboard: focus the first ticked box and press Space.
+    await boxes.nth(states.indexOf(true)).focus();
+    await page.keyboard.press("Space");
+    await expect(boxes.nth(states.indexOf(true))).not.toBeChecked();
+    picked = { position, engine, checked, unticked: states.length - ticked + 1 };
+    break;
+  }
+  expect(picked, "a theory answer with a ticked key point").not.toBeNull();
+  const { position, engine, checked, unticked } = picked!;
+  await page.getByRole("button", { name: t.selfCheckConfirm }).click();
+
+  // The scores are final: the check is gone, focus is on the news, and both scores are shown.
+  await expect(page.getByText(t.selfChecked)).toBeFocused();
+  await expect(check).toHaveCount(0);
+  await expect(overall).not.toContainText(t.provisional);
+  await expect(turns.nth(position).locator(".interview-score")).toHaveText(fill(t.questionScore, { score: checked }));
+  await expect(turns.nth(position).getByText(fill(t.turnScores, { engine, checked }))).toBeVisible();
+  await expect(turns.nth(position).getByText(t.checkedNo)).toHaveCount(unticked);
+  await expect(page.getByText(fill(t.engineScore, { score: engineOverall }))).toBeVisible();
+  const scores = await Promise.all((await turns.locator(".interview-score").all()).map(scoreIn));
+  const final = Math.round(scores.reduce((sum, score) => sum + score, 0) / scores.length);
+  await expect(overall).toHaveText(fill(t.scoreOutOf, { score: final }));
+  await expectAccessible(page);
+
+  // The history names who graded it, with the final score.
+  await page.goto("/interview/history");
+  const row = page.getByRole("row").filter({ has: page.locator(`a[href="/interview/${id}"]`) });
+  await expect(row).toContainText(builtIn);
+  await expect(row.locator(".data-table__number")).toHaveText(String(final));
+});
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the self-check is a plain form: confirming it makes the scores final", async ({ page, baseURL }) => {
+    await signUp(page, baseURL!);
+    const id = await finishThroughApi(page, baseURL!);
+    await page.goto(`/interview/${id}`);
+    await expect(page.locator(".interview-report__overall strong")).toContainText(`(${t.provisional})`);
+    const box = page.locator("#self-check").getByRole("checkbox").first();
+    await box.setChecked(!(await box.isChecked()));
+    await page.getByRole("button", { name: t.selfCheckConfirm }).click();
+    await expect(page).toHaveURL(new RegExp(`/interview/${id}$`));
+    await expect(page.getByText(t.selfChecked)).toBeVisible();
+    await expect(page.locator("#self-check")).toHaveCount(0);
+    await expect(page.locator(".interview-report__overall strong")).not.toContainText(t.provisional);
+  });
 });
 
 test("visitors see the set-up and are asked to log in; only the set-up is indexed; another user's interview is not found", async ({

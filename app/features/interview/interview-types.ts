@@ -43,6 +43,13 @@ export interface InterviewSettings {
   questionCount: number;
 }
 
+/** Who graded a written answer: the built-in matcher, or a language model (its name, when known). */
+export interface InterviewGrader {
+  engine: "built-in" | "llm";
+  /** The model's name; null for the built-in matcher and for grades stored before models were named. */
+  model: string | null;
+}
+
 export interface InterviewSummary {
   id: string;
   track: string;
@@ -53,8 +60,16 @@ export interface InterviewSummary {
   status: "active" | "finished";
   /** The question being asked (0-based); equals questionCount when finished. */
   position: number;
-  /** 0–100 once finished. */
+  /** 0–100 once finished: provisional (the engines') until the self-check is confirmed, then the self-checked one. */
   score: number | null;
+  /** The engines' overall score: the same as `score` until the self-check replaces it. */
+  engineScore: number | null;
+  /** When the reader confirmed the self-check (issue #34); null while the scores are provisional. */
+  selfCheckedAt: string | null;
+  /** Who graded the written answers (known once finished; empty when none was graded). */
+  graders: InterviewGrader[];
+  /** Whether an engine could not vouch for one of the grades. */
+  uncertain: boolean;
   startedAt: string;
   finishedAt: string | null;
 }
@@ -100,11 +115,18 @@ export interface InterviewState {
   current: InterviewCurrent | null;
 }
 
+/** What the engine found of a key point in the answer (issue #34). */
+export type KeyPointStatus = "covered" | "missing" | "contradicted";
+
 export interface ReportKeyPoint {
   text: string;
+  status: KeyPointStatus;
+  /** `status === "covered"`. */
   covered: boolean;
-  /** The candidate's words that earned it. */
+  /** The candidate's words that earned it (covered), or that say otherwise (contradicted). */
   evidence: string | null;
+  /** The reader's own tick, once the self-check is confirmed. */
+  checked: boolean | null;
 }
 
 export interface ReportTurn {
@@ -121,12 +143,22 @@ export interface ReportTurn {
   followUp: string | null;
   followUpHtml: string | null;
   followUpAnswer: string | null;
-  /** 0–100 after hints. */
+  /** 0–100 after hints: the engine's until the self-check is confirmed, then the self-checked one. */
   score: number;
+  /** The engine's score after hints (the same as `score` until the self-check replaces it). */
+  engineScore: number;
+  /** Whether the answer is part of the self-check: a written (theory or console) answer with key points. */
+  selfCheck: boolean;
   hints: number;
   durationMs: number;
   overTime: boolean;
   gradedBy: "built-in" | "llm" | "tests" | "output";
+  /** Who graded the written answer (null for the coding task, which its tests score). */
+  grader: InterviewGrader | null;
+  /** "low" when the engine could not vouch for its grade: the reader should check it. */
+  confidence: "high" | "low";
+  /** Why a configured model did not grade it (the built-in matcher stood in). */
+  fallbackReason: "timeout" | "error" | "invalid" | null;
   feedback: string | null;
   feedbackHtml: string | null;
   keyPoints: ReportKeyPoint[];
@@ -135,6 +167,11 @@ export interface ReportTurn {
   tests: { passed: number; total: number } | null;
   /** The answer and explanation, or for a coding task the reference solution in a code block. */
   modelAnswerHtml: string | null;
+}
+
+/** The reader's ticks for each written answer of the self-check (issue #34): positions 0-based, one tick per key point. */
+export interface SelfCheckInput {
+  turns: { position: number; ticks: boolean[] }[];
 }
 
 export interface TopicSummary {
