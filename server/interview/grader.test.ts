@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { gradeLabelledSet, orderedPairs, questionFor } from "../../tests/support/grader-set";
-import { COVERED, corePoints, gradeAnswer } from "./grader";
+import { COVERED, corePoints, gradeAnswer, weightedScore } from "./grader";
 import { CONCEPTS, OPPOSITES } from "./grader-lexicon";
 
 describe("the built-in grader", () => {
@@ -71,6 +71,15 @@ describe("the built-in grader", () => {
     expect(right.keyPoints[0]!.status).toBe("covered");
     expect(swappedSides.keyPoints[0]!.status).not.toBe("covered");
     expect(swappedSides.score).toBeLessThan(right.score - 30);
+  });
+
+  test("the reader's own check weighs the key points as the engine does", () => {
+    const points = [{ core: true }, { core: true }, { core: false }, { core: false }, { core: false }];
+    expect(weightedScore(points, (k) => (k.core ? 1 : 0))).toBeCloseTo(70);
+    expect(weightedScore(points, (k) => (k.core ? 0 : 1))).toBeCloseTo(30);
+    // A model's grade has no core marks: every key point weighs the same.
+    const model: { id: number; core?: boolean }[] = [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }];
+    expect(weightedScore(model, (k) => (k.id === 1 ? 1 : 0))).toBeCloseTo(25);
   });
 
   test("a key point stated the other way round is marked contradicted, with the words that say so", () => {

@@ -46,6 +46,11 @@ export interface KeyPointGrade {
   /** `status === "covered"`, kept for grades stored before the status existed. */
   covered: boolean;
   /**
+   * The built-in grader's mark: one of the question's core key points (those its short answer
+   * states), which carry 70% of the score. Missing in a model's grade: all weigh the same.
+   */
+  core?: boolean;
+  /**
    * 0–1: how much of the key point the best part of the answer matched; in a language model's
    * grade, the share of its judgements that found the key point covered.
    */
@@ -578,17 +583,27 @@ function matchPoints(answer: string, question: GradedQuestion): KeyPointGrade[] 
 }
 
 /**
+ * 0–100 from each key point's credit (up to 1): the core key points carry 70 of it and the others
+ * 30; with no `core` marks (a model's grade), every key point weighs the same. The engine's score
+ * and the reader's own check (a tick is a credit of 1) are computed alike.
+ */
+export function weightedScore<T extends { core?: boolean }>(points: T[], creditOf: (point: T) => number): number {
+  const mean = (list: T[]) => (list.length ? list.reduce((sum, k) => sum + creditOf(k), 0) / list.length : 0);
+  const central = points.filter((k) => k.core !== false);
+  const depth = points.filter((k) => k.core === false);
+  if (!central.length) return 100 * mean(depth);
+  return 100 * (depth.length ? CORE_SHARE * mean(central) + (1 - CORE_SHARE) * mean(depth) : mean(central));
+}
+
+/**
  * Grades an answer against a question's key points: 0–100, the core key points (see `corePoints`)
  * carrying 70 of it and the others 30, each key point's credit rising from nothing at strength 0.3
  * to full at the covered line, a contradicted one taking half a key point off.
  */
 export function gradeAnswer(answer: string, question: GradedQuestion): AnswerGrade {
-  const keyPoints = matchPoints(answer, question);
   const core = corePoints(question);
-  const mean = (list: KeyPointGrade[]) => (list.length ? list.reduce((sum, k) => sum + credit(k), 0) / list.length : 0);
-  const central = keyPoints.filter((k) => core[k.index]);
-  const depth = keyPoints.filter((k) => !core[k.index]);
-  let score = Math.max(0, 100 * (depth.length ? CORE_SHARE * mean(central) + (1 - CORE_SHARE) * mean(depth) : mean(central)));
+  const keyPoints = matchPoints(answer, question).map((k) => ({ ...k, core: core[k.index]! }));
+  let score = Math.max(0, weightedScore(keyPoints, credit));
 
   // A list of keywords is not an answer: few of its words are the small ones sentences need.
   const all = words(answer);

@@ -34,7 +34,7 @@ import {
   trackName,
   trackTechnologies,
 } from "./interview-questions";
-import type { KeyPointGrade } from "./grader";
+import { type KeyPointGrade, weightedScore } from "./grader";
 import type { InterviewGrade, TextSink } from "./interviewer";
 
 /**
@@ -684,7 +684,9 @@ export async function confirmSelfCheck(services: Services, user: SessionUser, id
   for (const turn of turns) {
     const ticks = sent.get(turn.position);
     if (!ticks) continue;
-    const ticked = Math.round((100 * ticks.filter(Boolean).length) / ticks.length);
+    // Weighed as the engine weighs them: the core key points carry 70% (see `weightedScore`).
+    const points = storedGrade(turn).grade!.keyPoints;
+    const ticked = Math.round(weightedScore(points, (k) => (ticks[k.index] ? 1 : 0)));
     const { output } = storedGrade(turn);
     const raw = turn.kind === "console" && output ? consoleScore(output, ticked) : ticked;
     finalScores.set(turn.position, afterHints(raw, turn.hints));

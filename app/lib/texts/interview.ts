@@ -104,9 +104,9 @@ export const interviewTexts = {
   // What the score means, stated once on the report.
   scoreMeaningTitle: "What the score means",
   scoreMeaning:
-    "The built-in matcher looks for the ideas of each key point in your answer's words. It cannot follow an argument: a fluent answer that gets something wrong can look right to it, and a right answer in unusual words can look wrong. A question's score is the share of its key points covered, less 10 points per hint (a “what does this print?” question counts its output for 70% and its explanation for 30%), and it becomes final when you confirm it with your own check.",
+    "The built-in matcher looks for the ideas of each key point in your answer's words. It cannot follow an argument: a fluent answer that gets something wrong can look right to it, and a right answer in unusual words can look wrong. A question's score weighs the key points its short model answer makes at 70% and the others at 30%, halves when the answer repeats a known misconception, and loses 10 points per hint (a “what does this print?” question counts its output for 70% and its explanation for 30%). It becomes final when you confirm it with your own check.",
   scoreMeaningModel:
-    "Where a language model graded, it judged each key point and quoted your words as evidence; the score is still the share of key points covered, and your check has the last word.",
+    "Where a language model graded, it judged each key point and quoted your words as evidence; its score is the share of key points covered (all weigh the same), and your check has the last word.",
   // The self-check before the score is final.
   provisional: "provisional",
   provisionalNote: "Provisional until you check your answers.",
@@ -115,7 +115,7 @@ export const interviewTexts = {
   turnScores: "Engine: {engine} / 100 · your check: {checked} / 100",
   selfCheckTitle: "Check your answers",
   selfCheckIntro:
-    "Before your score is final, compare each answer with the model answer and tick the key points your answer really makes. The engine's ticks are filled in: change any you disagree with. Each answer's score becomes the share of key points you tick, less 10 points per hint.",
+    "Before your score is final, compare each answer with the model answer and tick the key points your answer really makes. The engine's ticks are filled in: change any you disagree with. Each answer's score then comes from the key points you tick, weighed as above, less 10 points per hint.",
   selfCheckLegend: "{number}. {title}",
   selfCheckPoints: "Key points your answer makes",
   engineFound: "Engine: {status}",
