@@ -2,11 +2,15 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { authErrorMessage } from "../../app/features/auth/errors";
 import { authTexts, fill } from "../../app/lib/texts";
 import { freePort, startServer } from "../../scripts/bench-server.js";
 import { crossSiteMessages } from "../../server/http/cross-site";
+
+// These tests start or stop the production server inside the test (a fresh data folder imports
+// the content first): more than the default 20 s on a busy CI machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 /**
  * Issue #32: the production server (better-auth checks origins there; under Vitest it would not)

@@ -2,10 +2,14 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { writeBank } from "../../scripts/bench-questions.js";
 import { type AppProcess as Server, databaseUrl, startAppProcess } from "../support/app-processes";
 import { type TestDatabase, createTestDatabase, testDialects } from "../support/databases";
+
+// These tests start or stop the production server inside the test (a fresh data folder imports
+// the content first): more than the default 20 s on a busy CI machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 /**
  * Issue #15: stopping the production server loses nothing it was doing. `npm test` builds
