@@ -7,6 +7,7 @@ import { type TestServices, createTestServices } from "../../tests/support/servi
 import { createApp } from "../app";
 import { listApprovedPosts } from "../blog/blog-service";
 import { ContentError, importBlogContent } from "../blog/content-import";
+import type { BlogPostTable } from "../db/schema";
 import type { Services } from "../services";
 
 function writePost(folder: string, id: string, createdAt: string, body = "Some **text** about interviews.", frontMatter = "") {
@@ -19,6 +20,28 @@ function writePost(folder: string, id: string, createdAt: string, body = "Some *
 /** Thirty numbered words: a preview keeps the first 25 and an ellipsis. */
 const thirtyWords = Array.from({ length: 30 }, (_, i) => `word${i + 1}`);
 const firstTwentyFive = `${thirtyWords.slice(0, 25).join(" ")}…`;
+
+/** A whole blog_post row: approved, undated and by no account unless the test says otherwise. */
+function postRow(row: Pick<BlogPostTable, "id"> & Partial<BlogPostTable>): BlogPostTable {
+  return {
+    title: row.id,
+    author_name: "Tester",
+    author_id: null,
+    body_markdown: null,
+    body_html: `<p>${row.id}</p>`,
+    summary: row.id,
+    image_url: null,
+    created_at: null,
+    updated_at: "2026-11-01T00:00:00.000Z",
+    status: "approved",
+    moderator_note: null,
+    approved_by: null,
+    approved_at: null,
+    origin: "user",
+    source_hash: null,
+    ...row,
+  };
+}
 
 /** The services with every SQL statement recorded (its syntax tree, which names each column it reads). */
 function recording(services: Services) {
@@ -86,24 +109,14 @@ describe.each(testDialects())("blog on %s", (dialect: Dialect) => {
   test("the list shows each post's stored summary and reads no post body", async () => {
     await t.services.database.db
       .insertInto("blog_post")
-      .values({
-        id: `stored-${dialect}`,
-        title: "Stored",
-        author_name: "Tester",
-        author_id: null,
-        body_markdown: null,
-        body_html: "<p>Words of the body, which the list never cuts.</p>",
-        summary: "The summary stored with the post.",
-        image_url: null,
-        created_at: "2026-10-06T00:00:00.000Z",
-        updated_at: "2026-10-06T00:00:00.000Z",
-        status: "approved",
-        moderator_note: null,
-        approved_by: null,
-        approved_at: null,
-        origin: "user",
-        source_hash: null,
-      })
+      .values(
+        postRow({
+          id: `stored-${dialect}`,
+          body_html: "<p>Words of the body, which the list never cuts.</p>",
+          summary: "The summary stored with the post.",
+          created_at: "2026-10-06T00:00:00.000Z",
+        }),
+      )
       .execute();
     const list = (await (await app().request("/api/blog/posts?limit=50")).json()) as { posts: { id: string; preview: string }[] };
     expect(list.posts.find((p) => p.id === `stored-${dialect}`)?.preview).toBe("The summary stored with the post.");
@@ -120,18 +133,6 @@ describe.each(testDialects())("blog on %s", (dialect: Dialect) => {
 
   test("the list is newest first, undated posts last, in keyset pages that never repeat or skip", async () => {
     const db = t.services.database.db;
-    const base = {
-      author_name: "Tester",
-      body_markdown: null,
-      image_url: null,
-      moderator_note: null,
-      approved_by: null,
-      approved_at: null,
-      origin: "user" as const,
-      source_hash: null,
-      author_id: null,
-      updated_at: "2026-11-01T00:00:00.000Z",
-    };
     const rows = [
       { id: "k-1", created_at: "2026-11-10T00:00:00.000Z" },
       { id: "k-2", created_at: "2026-11-10T00:00:00.000Z" },
@@ -140,21 +141,10 @@ describe.each(testDialects())("blog on %s", (dialect: Dialect) => {
       { id: "k-5", created_at: null },
       { id: "k-6", created_at: "2026-11-09T00:00:00.000Z" },
     ];
+    await db.insertInto("blog_post").values(rows.map(postRow)).execute();
     await db
       .insertInto("blog_post")
-      .values(rows.map((r) => ({ ...base, ...r, title: r.id, body_html: `<p>${r.id}</p>`, summary: r.id, status: "approved" as const })))
-      .execute();
-    await db
-      .insertInto("blog_post")
-      .values({
-        ...base,
-        id: "k-pending",
-        created_at: "2026-11-30T00:00:00.000Z",
-        title: "p",
-        body_html: "<p>p</p>",
-        summary: "p",
-        status: "pending",
-      })
+      .values(postRow({ id: "k-pending", created_at: "2026-11-30T00:00:00.000Z", status: "pending" }))
       .execute();
 
     const seen: string[] = [];
@@ -183,24 +173,17 @@ describe.each(testDialects())("blog on %s", (dialect: Dialect) => {
     const otherCookie = other.headers.get("set-cookie")!.split(";")[0]!;
     await t.services.database.db
       .insertInto("blog_post")
-      .values({
-        id: `mine-${dialect}`,
-        title: "Mine",
-        author_name: "Author",
-        author_id: author.response.user.id,
-        body_markdown: null,
-        body_html: "<p>draft</p>",
-        summary: "draft",
-        image_url: null,
-        created_at: null,
-        updated_at: "2026-11-01T00:00:00.000Z",
-        status: "pending",
-        moderator_note: null,
-        approved_by: null,
-        approved_at: null,
-        origin: "user",
-        source_hash: null,
-      })
+      .values(
+        postRow({
+          id: `mine-${dialect}`,
+          title: "Mine",
+          author_name: "Author",
+          author_id: author.response.user.id,
+          body_html: "<p>draft</p>",
+          summary: "draft",
+          status: "pending",
+        }),
+      )
       .execute();
     const path = `/api/blog/posts/mine-${dialect}`;
     const anonymous = await app().request(path);
