@@ -19,7 +19,10 @@ async function seed(root, dataDir, count) {
   });
   const db = services.database.db;
   const start = Date.parse("2020-01-01T00:00:00.000Z");
-  const body = "<p>" + "Interview preparation notes about closures, the event loop and indexes. ".repeat(8) + "</p>";
+  const text = "Interview preparation notes about closures, the event loop and indexes. ".repeat(8);
+  const body = `<p>${text}</p>`;
+  // The card preview the app stores with every post (server/blog/render.ts, postSummary).
+  const summary = `${text.split(" ").filter(Boolean).slice(0, 25).join(" ")}…`;
   for (let i = 0; i < count; i += 1000) {
     const rows = [];
     for (let j = i; j < Math.min(count, i + 1000); j++) {
@@ -29,6 +32,7 @@ async function seed(root, dataDir, count) {
         title: `Post ${j}`,
         author_name: "Bench",
         body_html: body,
+        summary,
         created_at: created,
         updated_at: created,
         status: "approved",

@@ -4,8 +4,9 @@ import { errorBody, signedInSecurity } from "./errors";
 import type { ApiEnv } from "./types";
 
 /**
- * The server is the gate (DEVELOPERS.md): routes behind this see `c.var.user`, and only
- * when the session (cookie or bearer token) belongs to a user with the role.
+ * The server is the gate (docs/security.md, V8 Authorization): routes behind this see
+ * `c.var.user`, and only when the session (cookie or bearer token) belongs to a user with
+ * the role.
  */
 export function requireUser(role: Role = "user"): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {

@@ -71,6 +71,36 @@ describe.each(testDialects())("writing and moderating posts on %s", (dialect: Di
     expect((await call("PUT", `/api/blog/posts/${id}`, author, { title: "Changed", markdown: "z" })).status).toBe(409);
   });
 
+  test("a new post's preview is its body's first 25 words, from Markdown or HTML, and follows an edit", async () => {
+    const words = Array.from({ length: 30 }, (_, i) => `w${i + 1}`);
+    const preview = (from: number) => `${words.slice(from, from + 25).join(" ")}…`;
+    const written = await call("POST", "/api/blog/posts", author, {
+      title: "Preview",
+      markdown: `${words.slice(0, 2).join(" ")}\n\n## ${words.slice(2).join(" ")}`,
+    });
+    const { id } = (await written.json()) as { id: string };
+    const read = async () => ((await (await call("GET", `/api/blog/posts/${id}`, author)).json()) as { preview: string }).preview;
+    expect(await read()).toBe(preview(0));
+    expect(
+      (await call("PUT", `/api/blog/posts/${id}`, author, { title: "Preview", html: `<p>${words.slice(5).join(" ")}</p>` })).status,
+    ).toBe(200);
+    expect(await read()).toBe(`${words.slice(5).join(" ")}`);
+    const approved = await call("POST", `/api/admin/blog/posts/${id}/approve`, admin, {});
+    expect(approved.status).toBe(200);
+    const list = (await (await call("GET", "/api/blog/posts?limit=50")).json()) as { posts: { id: string; preview: string }[] };
+    expect(list.posts.find((p) => p.id === id)?.preview).toBe(`${words.slice(5).join(" ")}`);
+  });
+
+  test("a post whose first 25 words run past 300 characters is stored and previewed whole", async () => {
+    const long = Array.from({ length: 26 }, (_, i) => `${String.fromCharCode(97 + i).repeat(40)}`);
+    const response = await call("POST", "/api/blog/posts", author, { title: "Long words", markdown: long.join(" ") });
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    const post = (await (await call("GET", `/api/blog/posts/${id}`, author)).json()) as { preview: string };
+    expect(post.preview).toBe(`${long.slice(0, 25).join(" ")}…`);
+    expect(post.preview.length).toBeGreaterThan(300);
+  });
+
   test("reject with a note → the author sees it, edits, and the post is pending again", async () => {
     const { id } = (await (await call("POST", "/api/blog/posts", author, { title: "Draft", markdown: "Too short" })).json()) as {
       id: string;

@@ -5,13 +5,55 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type Dialect, testDialects } from "../../tests/support/databases";
 import { type TestServices, createTestServices } from "../../tests/support/services";
 import { createApp } from "../app";
+import { listApprovedPosts } from "../blog/blog-service";
 import { ContentError, importBlogContent } from "../blog/content-import";
+import type { BlogPostTable } from "../db/schema";
+import type { Services } from "../services";
 
-function writePost(folder: string, id: string, createdAt: string, body = "Some **text** about interviews.") {
+function writePost(folder: string, id: string, createdAt: string, body = "Some **text** about interviews.", frontMatter = "") {
   fs.writeFileSync(
     path.join(folder, `${id}.md`),
-    `---\nid: ${id}\ntitle: Post ${id}\nauthor: DevPrep Team\ncreatedAt: ${createdAt}\n---\n\n${body}\n`,
+    `---\nid: ${id}\ntitle: Post ${id}\nauthor: DevPrep Team\ncreatedAt: ${createdAt}\n${frontMatter}---\n\n${body}\n`,
   );
+}
+
+/** Thirty numbered words: a preview keeps the first 25 and an ellipsis. */
+const thirtyWords = Array.from({ length: 30 }, (_, i) => `word${i + 1}`);
+const firstTwentyFive = `${thirtyWords.slice(0, 25).join(" ")}…`;
+
+/** A whole blog_post row: approved, undated and by no account unless the test says otherwise. */
+function postRow(row: Pick<BlogPostTable, "id"> & Partial<BlogPostTable>): BlogPostTable {
+  return {
+    title: row.id,
+    author_name: "Tester",
+    author_id: null,
+    body_markdown: null,
+    body_html: `<p>${row.id}</p>`,
+    summary: row.id,
+    image_url: null,
+    created_at: null,
+    updated_at: "2026-11-01T00:00:00.000Z",
+    status: "approved",
+    moderator_note: null,
+    approved_by: null,
+    approved_at: null,
+    origin: "user",
+    source_hash: null,
+    ...row,
+  };
+}
+
+/** The services with every SQL statement recorded (its syntax tree, which names each column it reads). */
+function recording(services: Services) {
+  const statements: string[] = [];
+  const db = services.database.db.withPlugin({
+    transformQuery: ({ node }) => {
+      statements.push(JSON.stringify(node));
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  });
+  return { services: { ...services, database: { ...services.database, db } } as Services, statements };
 }
 
 describe.each(testDialects())("blog on %s", (dialect: Dialect) => {
@@ -48,21 +90,49 @@ describe.each(testDialects())("blog on %s", (dialect: Dialect) => {
     expect(problems).toContain("author");
   });
 
+  test("an imported post's preview is its body's first 25 words, whatever its front matter's summary says", async () => {
+    const own = fs.mkdtempSync(path.join(os.tmpdir(), "devprep-blog-summary-"));
+    writePost(
+      own,
+      "post-summary",
+      "2026-10-05",
+      `${thirtyWords.slice(0, 3).join(" ")} **${thirtyWords[3]}**\n\n${thirtyWords.slice(4).join(" ")}`,
+      "summary: A sentence no card shows.\n",
+    );
+    await importBlogContent(t.services, own);
+    const list = (await (await app().request("/api/blog/posts?limit=50")).json()) as { posts: { id: string; preview: string }[] };
+    expect(list.posts.find((p) => p.id === "post-summary")?.preview).toBe(firstTwentyFive);
+    const post = (await (await app().request("/api/blog/posts/post-summary")).json()) as { preview: string };
+    expect(post.preview).toBe(firstTwentyFive);
+  });
+
+  test("the list shows each post's stored summary and reads no post body", async () => {
+    await t.services.database.db
+      .insertInto("blog_post")
+      .values(
+        postRow({
+          id: `stored-${dialect}`,
+          body_html: "<p>Words of the body, which the list never cuts.</p>",
+          summary: "The summary stored with the post.",
+          created_at: "2026-10-06T00:00:00.000Z",
+        }),
+      )
+      .execute();
+    const list = (await (await app().request("/api/blog/posts?limit=50")).json()) as { posts: { id: string; preview: string }[] };
+    expect(list.posts.find((p) => p.id === `stored-${dialect}`)?.preview).toBe("The summary stored with the post.");
+
+    const { services, statements } = recording(t.services);
+    const page = await listApprovedPosts(services, null, 50);
+    expect(page.posts.map((p) => p.id)).toContain(`stored-${dialect}`);
+    expect(statements.length).toBeGreaterThan(0);
+    for (const statement of statements) {
+      expect(statement).toContain('"summary"');
+      expect(statement).not.toContain("body_html");
+    }
+  });
+
   test("the list is newest first, undated posts last, in keyset pages that never repeat or skip", async () => {
     const db = t.services.database.db;
-    const base = {
-      author_name: "Tester",
-      body_markdown: null,
-      summary: null,
-      image_url: null,
-      moderator_note: null,
-      approved_by: null,
-      approved_at: null,
-      origin: "user" as const,
-      source_hash: null,
-      author_id: null,
-      updated_at: "2026-11-01T00:00:00.000Z",
-    };
     const rows = [
       { id: "k-1", created_at: "2026-11-10T00:00:00.000Z" },
       { id: "k-2", created_at: "2026-11-10T00:00:00.000Z" },
@@ -71,13 +141,10 @@ describe.each(testDialects())("blog on %s", (dialect: Dialect) => {
       { id: "k-5", created_at: null },
       { id: "k-6", created_at: "2026-11-09T00:00:00.000Z" },
     ];
+    await db.insertInto("blog_post").values(rows.map(postRow)).execute();
     await db
       .insertInto("blog_post")
-      .values(rows.map((r) => ({ ...base, ...r, title: r.id, body_html: `<p>${r.id}</p>`, status: "approved" as const })))
-      .execute();
-    await db
-      .insertInto("blog_post")
-      .values({ ...base, id: "k-pending", created_at: "2026-11-30T00:00:00.000Z", title: "p", body_html: "<p>p</p>", status: "pending" })
+      .values(postRow({ id: "k-pending", created_at: "2026-11-30T00:00:00.000Z", status: "pending" }))
       .execute();
 
     const seen: string[] = [];
@@ -106,24 +173,17 @@ describe.each(testDialects())("blog on %s", (dialect: Dialect) => {
     const otherCookie = other.headers.get("set-cookie")!.split(";")[0]!;
     await t.services.database.db
       .insertInto("blog_post")
-      .values({
-        id: `mine-${dialect}`,
-        title: "Mine",
-        author_name: "Author",
-        author_id: author.response.user.id,
-        body_markdown: null,
-        body_html: "<p>draft</p>",
-        summary: null,
-        image_url: null,
-        created_at: null,
-        updated_at: "2026-11-01T00:00:00.000Z",
-        status: "pending",
-        moderator_note: null,
-        approved_by: null,
-        approved_at: null,
-        origin: "user",
-        source_hash: null,
-      })
+      .values(
+        postRow({
+          id: `mine-${dialect}`,
+          title: "Mine",
+          author_name: "Author",
+          author_id: author.response.user.id,
+          body_html: "<p>draft</p>",
+          summary: "draft",
+          status: "pending",
+        }),
+      )
       .execute();
     const path = `/api/blog/posts/mine-${dialect}`;
     const anonymous = await app().request(path);

@@ -41,10 +41,6 @@ export function errorBody(code: ErrorCode, message: string) {
   return { error: { code, message } };
 }
 
-export function sendError(c: Context, status: ContentfulStatusCode, code: ErrorCode, message: string) {
-  return c.json(errorBody(code, message), status);
-}
-
 /** 429 with Retry-After: the one answer to a client over a rate limit. */
 export function rateLimited(c: Context, retryAfterSeconds: number, message: string) {
   c.header("Retry-After", String(retryAfterSeconds));

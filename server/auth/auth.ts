@@ -44,11 +44,7 @@ interface AuthDeps {
   hashCost?: ScryptCost;
 }
 
-/**
- * better-auth on our own database (ARCHITECTURE.md): email and password accounts,
- * database sessions in an HttpOnly SameSite=Lax cookie, our scrypt parameters, and the
- * spec's distinct "no such user" answer (with the timing of a wrong password).
- */
+/** How long a password-reset link works. */
 export const RESET_LINK_HOURS = 1;
 /** How long the link that verifies an ADMIN_EMAILS address works (issue #31). */
 export const VERIFY_LINK_HOURS = 24;
@@ -59,6 +55,11 @@ interface AuthRequestState {
 }
 const perRequest = new AsyncLocalStorage<AuthRequestState>();
 
+/**
+ * better-auth on our own database (ARCHITECTURE.md): email and password accounts,
+ * database sessions in an HttpOnly SameSite=Lax cookie, our scrypt parameters, and the
+ * spec's distinct "no such user" answer (with the timing of a wrong password).
+ */
 export function createAuth({ config, db, dialect, secret, logger, mailer, hashCost = OWASP_COST }: AuthDeps) {
   // Verifying against this when the user does not exist costs the same as a real check.
   const decoyHash = hashPassword("decoy password that never matches", hashCost);

@@ -6,7 +6,7 @@ import { consume } from "../rate-limit/rate-limiter";
 import type { Services } from "../services";
 import type { SessionUser } from "../users/user-service";
 import { withCodeBlocks } from "../questions/render";
-import { previewText, renderMarkdown, sanitizePostHtml } from "./render";
+import { postSummary, renderMarkdown, sanitizePostHtml } from "./render";
 
 export interface PostSummary {
   id: string;
@@ -42,10 +42,12 @@ export function decodeCursor(value: string | null | undefined): Cursor | null {
 /**
  * Approved posts, newest first, posts without a date last (issue #5): keyset pagination
  * on (created_at desc nulls last, id desc), so a deep page costs the same as the first.
+ * Only what a card shows is read: the preview is the summary stored with the post, never
+ * cut from its body here (issue #35).
  */
 export async function listApprovedPosts(services: Services, after: Cursor | null, limit = PAGE_SIZE) {
   const { db } = services.database;
-  const columns = ["id", "title", "author_name", "created_at", "image_url", "summary", "body_html"] as const;
+  const columns = ["id", "title", "author_name", "created_at", "image_url", "summary"] as const;
   // Dated posts first, by a row-value comparison that both databases answer from the
   // (status, created_at, id) index; then, if the page is not full, the undated ones.
   let rows: Awaited<ReturnType<typeof datedPage>> = [];
@@ -78,16 +80,14 @@ export async function listApprovedPosts(services: Services, after: Cursor | null
   };
 }
 
-function toSummary(
-  row: Pick<BlogPostTable, "id" | "title" | "author_name" | "created_at" | "image_url" | "summary" | "body_html">,
-): PostSummary {
+function toSummary(row: Pick<BlogPostTable, "id" | "title" | "author_name" | "created_at" | "image_url" | "summary">): PostSummary {
   return {
     id: row.id,
     title: row.title,
     authorName: row.author_name,
     createdAt: row.created_at,
     imageUrl: row.image_url,
-    preview: previewText(row.body_html),
+    preview: row.summary,
   };
 }
 
@@ -118,9 +118,10 @@ export interface PostInput {
   imageUrl?: string | null;
 }
 
-function renderInput(input: PostInput): { body_markdown: string | null; body_html: string } {
-  if (input.markdown !== undefined) return { body_markdown: input.markdown, body_html: renderMarkdown(input.markdown) };
-  return { body_markdown: null, body_html: sanitizePostHtml(input.html ?? "") };
+function renderInput(input: PostInput): Pick<BlogPostTable, "body_markdown" | "body_html" | "summary"> {
+  const body_markdown = input.markdown ?? null;
+  const body_html = input.markdown !== undefined ? renderMarkdown(input.markdown) : sanitizePostHtml(input.html ?? "");
+  return { body_markdown, body_html, summary: postSummary(body_html) };
 }
 
 export type CreatePostResult = { kind: "created"; id: string } | { kind: "rate-limited"; retryAfterSeconds: number };
@@ -139,7 +140,6 @@ export async function createPost(services: Services, author: SessionUser, input:
       author_name: author.name || author.email.split("@")[0] || "User",
       author_id: author.id,
       ...renderInput(input),
-      summary: null,
       image_url: input.imageUrl ?? null,
       created_at: now,
       updated_at: now,

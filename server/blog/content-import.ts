@@ -4,7 +4,7 @@ import path from "node:path";
 import matter from "gray-matter";
 import { z } from "zod";
 import type { Services } from "../services";
-import { previewText, renderMarkdown } from "./render";
+import { postSummary, renderMarkdown } from "./render";
 
 /** Front matter of content/blog/*.md (docs/content-format.md). */
 const frontMatter = z.object({
@@ -12,6 +12,8 @@ const frontMatter = z.object({
   title: z.string().min(3).max(200),
   author: z.string().min(1).max(200),
   createdAt: z.union([z.date(), z.iso.date(), z.iso.datetime()]),
+  // Accepted but not shown: cards, the feed and the description show the body's first words,
+  // as for every post (spec §9; issue #35).
   summary: z.string().max(300).optional(),
   tags: z.array(z.string()).optional(),
   image: z.url({ protocol: /^https$/ }).optional(),
@@ -83,7 +85,7 @@ export async function importBlogContent(services: Services, folder: string): Pro
       author_name: meta.author,
       body_markdown: body,
       body_html: html,
-      summary: meta.summary ?? previewText(html),
+      summary: postSummary(html),
       image_url: meta.image ?? null,
       created_at: created.toISOString(),
       updated_at: now,

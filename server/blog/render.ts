@@ -85,6 +85,15 @@ export function renderMarkdown(source: string): string {
 /** Spec §9: the card preview: HTML stripped to text, cut to 25 words, then an ellipsis. */
 export const PREVIEW_WORDS = 25;
 
+/**
+ * What a post's card, feed item and description show, stored as `blog_post.summary` whenever
+ * a post is written (issue #35), so that lists never read bodies. Change it only with a
+ * migration that fills the column again for the posts already stored.
+ */
+export function postSummary(bodyHtml: string): string {
+  return previewText(bodyHtml, PREVIEW_WORDS);
+}
+
 export function previewText(html: string, words = PREVIEW_WORDS): string {
   // Block boundaries become spaces, so "<h2>end</h2><p>start" stays two words.
   const spaced = html.replace(/<(\/(?:p|h\d|li|blockquote|pre|td|th|tr|ul|ol|div)|br\s*\/?)>/gi, " $&");

@@ -84,6 +84,36 @@ describe.each(testDialects())("migrations on %s", (dialect: Dialect) => {
     ]);
   });
 
+  test("the blog summary migration gives every stored post its card preview as pages showed it", async () => {
+    const db = await fresh();
+    const migrator = new Migrator({ db: db.db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo("2026-12-08-0001-interview-self-check")).error).toBeUndefined();
+    const words = Array.from({ length: 30 }, (_, i) => `word${i + 1}`);
+    const post = (id: string, body_html: string, summary: string | null, origin: string) => ({
+      id,
+      title: id,
+      author_name: "Tester",
+      body_html,
+      summary,
+      updated_at: "2026-12-01T00:00:00.000Z",
+      status: "approved",
+      origin,
+    });
+    await db.db
+      .insertInto("blog_post")
+      .values([
+        post("by-a-user", `<h2>${words.slice(0, 3).join(" ")}</h2><p>${words.slice(3).join(" ")}</p>`, null, "user"),
+        post("by-the-staff", "<p>Tom &amp; Jerry&#39;s <em>quick</em> tips</p>", "The front matter's sentence.", "content"),
+      ] as never)
+      .execute();
+    await migrateToLatest(db.db);
+    const rows = await db.db.selectFrom("blog_post").select(["id", "summary"]).orderBy("id").execute();
+    expect(rows).toEqual([
+      { id: "by-a-user", summary: `${words.slice(0, 25).join(" ")}…` },
+      { id: "by-the-staff", summary: "Tom & Jerry's quick tips" },
+    ]);
+  });
+
   test("every migration can be undone, and redone", async () => {
     const db = await fresh();
     await migrateToLatest(db.db);

@@ -59,7 +59,12 @@ export interface BlogPostTable {
   body_markdown: string | null;
   /** Sanitised on write (server/blog/render.ts); pages render only this. */
   body_html: string;
-  summary: string | null;
+  /**
+   * The card preview (server/blog/render.ts, postSummary), written with every post and filled
+   * for older ones by migration 2026-12-09-0001. The column stays nullable (SQLite cannot change
+   * a column's constraints in place), but nothing writes a post without it.
+   */
+  summary: string;
   image_url: string | null;
   created_at: string | null;
   updated_at: string;

@@ -75,7 +75,7 @@ test("a post waiting for review is not shown to visitors, by page or by API", as
   const id = `pending-${Date.now()}-${test.info().project.name}`;
   const db = await openSiteDatabaseForWriting();
   db.prepare(
-    "insert into blog_post (id, title, author_name, body_html, updated_at, status, origin) values (?, 'Secret draft', 'Someone', '<p>draft</p>', ?, 'pending', 'user')",
+    "insert into blog_post (id, title, author_name, body_html, summary, updated_at, status, origin) values (?, 'Secret draft', 'Someone', '<p>draft</p>', 'draft', ?, 'pending', 'user')",
   ).run(id, new Date().toISOString());
   db.close();
   const response = await page.goto(`/blog/${id}`);

@@ -2,6 +2,7 @@ import { CircleCheck, CircleX, Clock, Lock } from "lucide-react";
 import { type Ref, useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { FormBanner } from "~/components/form-banner";
+import { inOpenDialog, isTyping } from "~/lib/keyboard";
 import { fill, liveQuizTexts as t } from "~/lib/texts";
 import { sendRoomAnswer } from "./live-api";
 import {
@@ -19,11 +20,6 @@ import { type LiveView, myStanding } from "./live-room-state";
 import { type LivePlayerTicket, readAnswer, saveAnswer } from "./live-storage";
 import { ClosedOptions, OptionText } from "./question-content";
 import type { RoomQuestion, RoomReveal } from "./quiz-types";
-
-/** Keys the quiz must leave alone: typing in a field, or anything inside an open dialog (the menu, sign-in). */
-function ignoredTarget(target: EventTarget | null): boolean {
-  return target instanceof Element && Boolean(target.closest("dialog[open], input, textarea, select, [contenteditable]"));
-}
 
 /**
  * A player's screen (issue #12): waiting in the lobby, answering each question once with
@@ -88,7 +84,7 @@ export function PlayerRoom({
     if (!canAnswer || !question) return;
     function onKey(event: KeyboardEvent) {
       if (event.defaultPrevented || event.repeat || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (ignoredTarget(event.target) || !/^[1-9]$/.test(event.key)) return;
+      if (inOpenDialog(event.target) || isTyping(event.target) || !/^[1-9]$/.test(event.key)) return;
       const index = Number(event.key) - 1;
       if (index >= question!.question.options.length) return;
       event.preventDefault();

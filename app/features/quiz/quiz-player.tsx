@@ -1,5 +1,6 @@
 import { CircleCheck, CircleX, Clock } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import { inOpenDialog, isTyping } from "~/lib/keyboard";
 import { fill, texts, quizTexts as t } from "~/lib/texts";
 import { ClosedOptions, OptionText, QuestionMeta, QuestionPrompt } from "./question-content";
 import { fetchCurrent, sendAnswer } from "./quiz-api";
@@ -31,11 +32,6 @@ export function useNow(running: boolean): number {
     return () => window.clearInterval(timer);
   }, [running]);
   return now;
-}
-
-/** Keys the quiz must leave alone: typing in a field, or anything inside an open dialog (the menu, sign-in). */
-function ignoredTarget(target: EventTarget | null): boolean {
-  return target instanceof Element && Boolean(target.closest("dialog[open], input:not([type=radio]), textarea, select, [contenteditable]"));
 }
 
 function Progress({ position, total, done }: { position: number; total: number; done: number }) {
@@ -190,7 +186,8 @@ export function QuizPlayer({ attempt, onFinished }: { attempt: QuizAttemptSummar
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
       if (event.defaultPrevented || event.repeat || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (ignoredTarget(event.target)) return;
+      // The options' radio buttons are no field: their number keys are the quiz's.
+      if (inOpenDialog(event.target) || isTyping(event.target, { except: "input[type=radio]" })) return;
       const onControl = event.target instanceof Element && Boolean(event.target.closest("button, a, summary"));
       if (state.phase === "asking" && !state.sending) {
         const index = /^[1-9]$/.test(event.key) ? Number(event.key) - 1 : -1;

@@ -4,6 +4,7 @@
 // logout and cookie consent are forms. No framework, no text dictionary (words come from the
 // HTML's data attributes), so it stays a few kilobytes.
 import { blockCopying } from "~/lib/copy-guard";
+import { isTyping } from "~/lib/keyboard";
 import { CONSENT_MAX_AGE_SECONDS, storageKeys } from "~/lib/site";
 
 /** `aria-expanded` on the buttons that open a popover or a dialog follows what they open. */
@@ -132,13 +133,6 @@ const pageSearchField = (doc: Document) => doc.querySelector<HTMLInputElement>("
 function focusField(field: HTMLInputElement) {
   field.focus();
   field.select();
-}
-
-/** Where typing a character means typing it, not a shortcut. */
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof Element)) return false;
-  if (target instanceof HTMLElement && target.isContentEditable) return true;
-  return target.closest("input, textarea, select, [contenteditable]:not([contenteditable='false']), [role='textbox'], .cm-editor") !== null;
 }
 
 /**
