@@ -61,7 +61,7 @@ export interface BlogPostTable {
   body_html: string;
   /**
    * The card preview (server/blog/render.ts, postSummary), written with every post and filled
-   * for older ones by migration 2026-12-09-0001. The column stays nullable (SQLite cannot change
+   * for older ones by migration 2026-12-08-0002. The column stays nullable (SQLite cannot change
    * a column's constraints in place), but nothing writes a post without it.
    */
   summary: string;
