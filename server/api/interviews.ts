@@ -137,6 +137,10 @@ const Report = z
             covered: z.boolean(),
             evidence: z.string().nullable().openapi({ description: "The candidate's words behind a covered or contradicted key point" }),
             checked: z.boolean().nullable().openapi({ description: "The reader's tick, once the self-check is confirmed" }),
+            core: z
+              .boolean()
+              .nullable()
+              .openapi({ description: "A core key point (the core carries 70% of the score); null when every key point weighs the same" }),
           }),
         ),
         output: z.object({ expected: z.string(), matchedLines: z.number().int(), totalLines: z.number().int() }).nullable(),

@@ -599,6 +599,7 @@ function reportKeyPoints(grade: InterviewGrade | null, ticks: boolean[] | null):
       // Only quotes that bear on the verdict: a partial match under the line is no evidence.
       evidence: status === "missing" ? null : k.evidence,
       checked: ticks ? (ticks[i] ?? false) : null,
+      core: k.core ?? null,
     };
   });
 }

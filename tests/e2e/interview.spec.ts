@@ -234,11 +234,24 @@ test("the report shows each key point's status and who graded, and the self-chec
   // Untick one key point of a theory answer whose score that changes.
   let picked: { position: number; engine: number; checked: number; unticked: number } | null = null;
   for (const position of [0, 2, 4]) {
-    const boxes = check.getByRole("group", { name: new RegExp(`^${position + 1}\\. `) }).getByRole("checkbox");
+    const group = check.getByRole("group", { name: new RegExp(`^${position + 1}\\. `) });
+    const boxes = group.getByRole("checkbox");
     const states = await Promise.all((await boxes.all()).map((box) => box.isChecked()));
+    const core = await Promise.all(
+      (await group.locator(".self-check__point").all()).map(async (item) => (await item.locator(".self-check__core").count()) > 0),
+    );
     const ticked = states.filter(Boolean).length;
     const engine = await scoreIn(turns.nth(position).locator(".interview-score"));
-    const checked = Math.round((100 * (ticked - 1)) / states.length);
+    // The first ticked box is unticked; the rest weigh as the report says: core points 70%, the others 30%.
+    const after = states.map((state, i) => state && i !== states.indexOf(true));
+    const share = (wanted: boolean) => {
+      const list = after.filter((_, i) => core[i] === wanted);
+      return list.length ? list.filter(Boolean).length / list.length : null;
+    };
+    const [coreShare, depthShare] = [share(true), share(false)];
+    const checked = Math.round(
+      100 * (coreShare === null ? depthShare! : depthShare === null ? coreShare : 0.7 * coreShare + 0.3 * depthShare),
+    );
     if (ticked === 0 || checked === engine) continue;
     // With the keyboard: focus the first ticked box and press Space.
     await boxes.nth(states.indexOf(true)).focus();

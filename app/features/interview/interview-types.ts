@@ -127,6 +127,8 @@ export interface ReportKeyPoint {
   evidence: string | null;
   /** The reader's own tick, once the self-check is confirmed. */
   checked: boolean | null;
+  /** One of the question's core key points (70% of the score; the built-in grader's mark), or null when all weigh the same. */
+  core: boolean | null;
 }
 
 export interface ReportTurn {

@@ -72,7 +72,10 @@ function CheckTurn({ turn }: { turn: ReportTurn }) {
               aria-describedby={`${id}-${index}-engine`}
             />
             <div>
-              <label htmlFor={`${id}-${index}`}>{point.text}</label>
+              <label htmlFor={`${id}-${index}`}>
+                {point.text}
+                {point.core && <span className="self-check__core"> · {t.corePoint}</span>}
+              </label>
               <KeyPointStatus
                 id={`${id}-${index}-engine`}
                 status={point.status}

@@ -119,6 +119,7 @@ export const interviewTexts = {
   selfCheckLegend: "{number}. {title}",
   selfCheckPoints: "Key points your answer makes",
   engineFound: "Engine: {status}",
+  corePoint: "Core point",
   selfCheckEmpty: "You wrote no answers to check: confirm to make the scores final.",
   selfCheckConfirm: "Confirm my check",
   selfCheckSaving: "Saving…",
