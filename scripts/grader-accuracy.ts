@@ -7,9 +7,8 @@
 // mistakes (never the held-out set's: reading them would be tuning on it).
 import path from "node:path";
 import { gradeAnswer } from "../server/interview/grader";
-import { htmlToText } from "../server/interview/text";
-import { buildContent, parseQuestionBank, readQuestionFolder } from "../server/questions/question-import";
-import { type LabelledSet, PASS, fairness, gradeLabelledSet } from "../tests/support/grader-set";
+import { parseQuestionBank, readQuestionFolder } from "../server/questions/question-import";
+import { type LabelledSet, PASS, fairness, gradeLabelledSet, gradedQuestion } from "../tests/support/grader-set";
 
 const pct = (a: number, b: number) => `${a}/${b} (${b ? ((100 * a) / b).toFixed(1) : "–"}%)`;
 let failed = false;
@@ -57,16 +56,9 @@ let theory = 0;
 let passing = 0;
 for (const { question } of bank) {
   if (question.kind !== "theory") continue;
-  const content = buildContent(question);
+  const graded = gradedQuestion(question);
   theory++;
-  if (
-    gradeAnswer(htmlToText(content.answerHtml), {
-      title: question.title,
-      keyPoints: content.keyPoints,
-      modelAnswer: htmlToText(content.answerHtml),
-    }).score >= PASS
-  )
-    passing++;
+  if (gradeAnswer(graded.modelAnswer, graded).score >= PASS) passing++;
 }
 console.log(`\nthe whole bank: its own short answer passing in ${pct(passing, theory)} theory questions`);
 process.exitCode = failed ? 1 : 0;

@@ -525,19 +525,62 @@ function credit(k: Pick<KeyPointGrade, "strength" | "status">): number {
   return Math.min(1, Math.max(0, (k.strength - 0.3) / (COVERED - 0.3)));
 }
 
-const coreCache = new Map<string, boolean[]>();
+type Windows = ReturnType<typeof windows>;
+
+/** A question as the grader reads it, worked out once per question (see `prepare`). */
+interface Prepared {
+  questionStems: Set<string>;
+  points: { text: string; tokens: Token[] }[];
+  core: boolean[];
+  /** The right quiz options and the wrong ones worth looking for, tokenized. */
+  rightOptions: Token[][];
+  wrongOptions: { text: string; tokens: Token[] }[];
+}
+
+const preparedCache = new Map<string, Prepared>();
 
 /**
- * Which key points are the question's core: those its own short answer states, and at least two
- * (the ones the short answer comes nearest to). A passing answer says what the short
- * answer says; the other key points are the depth a strong answer adds.
+ * The question's title stems, key point and option tokens, core key points and the misconceptions
+ * worth looking for: the same for every answer to it, so worked out once (the cache is small: a
+ * bank question is a few kB of tokens, and it is cleared past 2,000 questions).
  */
-export function corePoints(question: GradedQuestion): boolean[] {
-  if (!question.modelAnswer?.trim()) return question.keyPoints.map(() => true);
-  const key = `${question.title}\u0000${question.keyPoints.join("\u0000")}\u0000${question.modelAnswer}`;
-  const known = coreCache.get(key);
+function prepare(question: GradedQuestion): Prepared {
+  const key = [
+    question.title,
+    ...question.keyPoints,
+    question.modelAnswer ?? "",
+    ...(question.options ?? []).map((o) => `${o.correct}${o.text}`),
+  ].join("\u0000");
+  const known = preparedCache.get(key);
   if (known) return known;
-  const points = matchPoints(question.modelAnswer, question);
+  const questionStems = new Set(tokenize(decodeEntities(question.title.replace(/<[^>]+>/g, ""))).map((t) => t.stem));
+  const points = question.keyPoints.map((html) => {
+    const { text, code } = fromHtml(html);
+    return { text, tokens: tokenize(text, code) };
+  });
+  const optionTokens = (text: string) =>
+    tokenize(text.replace(/`/g, ""), new Set([...text.matchAll(/`([^`]+)`/g)].flatMap((m) => words(m[1]!))));
+  const options = (question.options ?? []).map((o) => ({ ...o, tokens: optionTokens(o.text) }));
+  const base = { questionStems, points, rightOptions: options.filter((o) => o.correct).map((o) => o.tokens) };
+  const model = question.modelAnswer?.trim() ? windows(question.modelAnswer) : null;
+  const prepared: Prepared = {
+    ...base,
+    core: model ? coreOf(matchPoints(model, base)) : points.map(() => true),
+    // A wrong option that the bank's own short answer seems to state is one the matcher cannot tell
+    // from the truth: it proves nothing about a candidate's answer either.
+    wrongOptions: options.filter((o) => !o.correct && !(model && statedMisconception(model, { ...base, wrongOptions: [o] }))),
+  };
+  if (preparedCache.size > 2000) preparedCache.clear();
+  preparedCache.set(key, prepared);
+  return prepared;
+}
+
+/**
+ * The core key points from the short answer's match: those it states, and at least two (the ones
+ * it comes nearest to). A passing answer says what the short answer says; the other key points
+ * are the depth a strong answer adds.
+ */
+function coreOf(points: KeyPointGrade[]): boolean[] {
   // At least two key points: a short answer the matcher reads poorly must not leave one key
   // point carrying the whole core (an answer with that point's words would pass on them alone).
   const count = Math.max(points.filter((k) => k.status === "covered").length, Math.min(2, points.length));
@@ -545,21 +588,17 @@ export function corePoints(question: GradedQuestion): boolean[] {
     .sort((a, b) => b.strength - a.strength || a.index - b.index)
     .slice(0, count)
     .map((k) => k.index);
-  const core = points.map((k) => nearest.includes(k.index));
-  if (coreCache.size > 2000) coreCache.clear();
-  coreCache.set(key, core);
-  return core;
+  return points.map((k) => nearest.includes(k.index));
 }
 
-/** Each key point's strength, status and evidence in an answer. */
-function matchPoints(answer: string, question: GradedQuestion): KeyPointGrade[] {
-  const questionStems = new Set(tokenize(decodeEntities(question.title.replace(/<[^>]+>/g, ""))).map((t) => t.stem));
-  const answerWindows = windows(answer);
-  const points = question.keyPoints.map((html) => {
-    const { text, code } = fromHtml(html);
-    return { text, tokens: tokenize(text, code) };
-  });
-  const keyPoints = points.map(({ text, tokens: point }, index): KeyPointGrade => {
+/** Which key points are the question's core (all of them when it has no short answer); see `coreOf`. */
+export function corePoints(question: GradedQuestion): boolean[] {
+  return prepare(question).core;
+}
+
+/** Each key point's strength, status and evidence in an answer's windows. */
+function matchPoints(answerWindows: Windows, { points, questionStems }: Pick<Prepared, "points" | "questionStems">): KeyPointGrade[] {
+  return points.map(({ text, tokens: point }, index): KeyPointGrade => {
     let best = { strength: 0, text: "" };
     let against = { contradiction: 0, text: "" };
     for (const w of answerWindows) {
@@ -579,7 +618,6 @@ function matchPoints(answer: string, question: GradedQuestion): KeyPointGrade[] 
       evidence: status === "contradicted" ? quote(against.text) : strength > 0.15 ? quote(best.text) : null,
     };
   });
-  return keyPoints;
 }
 
 /**
@@ -601,8 +639,9 @@ export function weightedScore<T extends { core?: boolean }>(points: T[], creditO
  * to full at the covered line, a contradicted one taking half a key point off.
  */
 export function gradeAnswer(answer: string, question: GradedQuestion): AnswerGrade {
-  const core = corePoints(question);
-  const keyPoints = matchPoints(answer, question).map((k) => ({ ...k, core: core[k.index]! }));
+  const prepared = prepare(question);
+  const answerWindows = windows(answer);
+  const keyPoints = matchPoints(answerWindows, prepared).map((k) => ({ ...k, core: prepared.core[k.index]! }));
   let score = Math.max(0, weightedScore(keyPoints, credit));
 
   // A list of keywords is not an answer: few of its words are the small ones sentences need.
@@ -613,7 +652,7 @@ export function gradeAnswer(answer: string, question: GradedQuestion): AnswerGra
     score *= 0.5;
     penalty = "The answer lists terms without explaining them.";
   }
-  const misconception = misconceptionIn(answer, question);
+  const misconception = statedMisconception(answerWindows, prepared);
   if (misconception) score *= MISCONCEPTION_FACTOR;
   return {
     score: Math.round(score),
@@ -635,26 +674,12 @@ const MISCONCEPTION_MARGIN = 0.1;
  * covered key point, and clearly more than the right option): the answer repeats a misconception
  * the bank knows. Returns the option and the candidate's words, or null.
  */
-function misconceptionIn(answer: string, question: GradedQuestion): { option: string; evidence: string } | null {
-  if (!question.options?.length) return null;
-  const found = statedMisconception(answer, question, question.options);
-  // A wrong option that the bank's own short answer seems to state is one the matcher cannot tell
-  // from the truth: it proves nothing about a candidate's answer either.
-  if (found && question.modelAnswer && statedMisconception(question.modelAnswer, question, [{ text: found.option, correct: false }]))
-    return null;
-  return found;
-}
-
 function statedMisconception(
-  answer: string,
-  question: GradedQuestion,
-  options: { text: string; correct: boolean }[],
+  answerWindows: Windows,
+  { questionStems, rightOptions, wrongOptions }: Pick<Prepared, "questionStems" | "rightOptions" | "wrongOptions">,
 ): { option: string; evidence: string } | null {
-  const questionStems = new Set(tokenize(question.title).map((t) => t.stem));
-  const answerWindows = windows(answer);
-  const strongest = (text: string) => {
-    const code = new Set([...text.matchAll(/`([^`]+)`/g)].flatMap((m) => words(m[1]!)));
-    const tokens = tokenize(text.replace(/`/g, ""), code);
+  if (!wrongOptions.length) return null;
+  const strongest = (tokens: Token[]) => {
     let best = { strength: 0, text: "" };
     for (const w of answerWindows) {
       const { strength, contradiction } = match(tokens, w.tokens, questionStems);
@@ -662,11 +687,10 @@ function statedMisconception(
     }
     return best;
   };
-  const right = Math.max(0, ...question.options!.filter((o) => o.correct).map((o) => strongest(o.text).strength));
+  const right = Math.max(0, ...rightOptions.map((tokens) => strongest(tokens).strength));
   let found: { option: string; evidence: string; strength: number } | null = null;
-  for (const option of options) {
-    if (option.correct) continue;
-    const best = strongest(option.text);
+  for (const option of wrongOptions) {
+    const best = strongest(option.tokens);
     if (best.strength >= MISCONCEPTION_LINE && best.strength >= right + MISCONCEPTION_MARGIN && best.strength > (found?.strength ?? 0))
       found = { option: option.text, evidence: quote(best.text), strength: best.strength };
   }

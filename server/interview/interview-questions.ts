@@ -166,11 +166,19 @@ export function interviewerView(row: InterviewQuestionRow): InterviewQuestion {
     code: content.code?.source ?? content.starter?.source ?? null,
     keyPoints: content.keyPoints,
     referenceAnswer: reference.filter(Boolean).join("\n\n"),
-    shortAnswer: row.kind === "theory" ? htmlToText(content.answerHtml) : "",
-    options:
-      row.kind === "theory" && content.options
-        ? content.options.map((text, i) => ({ text, correct: i === content.correctOption }))
-        : undefined,
+    ...(row.kind === "theory" ? theoryRubric(content) : {}),
+  };
+}
+
+/**
+ * What the built-in grader reads of a theory question beyond its key points: the short answer
+ * (its core) and the quiz options (the wrong ones are misconceptions). The interview and the
+ * grader's calibration (tests/support/grader-set.ts) build it here, so both grade alike.
+ */
+export function theoryRubric(content: Pick<QuestionContent, "answerHtml" | "options" | "correctOption">) {
+  return {
+    shortAnswer: htmlToText(content.answerHtml),
+    options: content.options?.map((text, i) => ({ text, correct: i === content.correctOption })),
   };
 }
 

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { buildContent } from "../../server/questions/question-import";
-import { parseQuestionFile } from "../../server/questions/question-file";
+import { type QuestionFile, parseQuestionFile } from "../../server/questions/question-file";
 import { type AnswerGrade, type GradedQuestion, gradeAnswer } from "../../server/interview/grader";
-import { htmlToText } from "../../server/interview/text";
+import { theoryRubric } from "../../server/interview/interview-questions";
 
 /**
  * The labelled answers of tests/fixtures/interview (issue #13) graded by the built-in grader,
@@ -39,7 +39,14 @@ export function loadLabelledAnswers(set: LabelledSet = "labelled"): LabelledAnsw
   return (JSON.parse(fs.readFileSync(file, "utf8")) as { answers: LabelledAnswer[] }).answers;
 }
 
-const questions = new Map<string, Required<GradedQuestion>>();
+/** A bank question as the interview's built-in grader sees it (`theoryRubric`), its short answer as `modelAnswer`. */
+export function gradedQuestion(question: QuestionFile): GradedQuestion & { modelAnswer: string } {
+  const content = buildContent(question);
+  const { shortAnswer, options } = theoryRubric(content);
+  return { title: question.title, keyPoints: content.keyPoints, modelAnswer: shortAnswer, options };
+}
+
+const questions = new Map<string, ReturnType<typeof gradedQuestion>>();
 
 /** A question of the bank as the grader sees it, with its short model answer as plain text. */
 export function questionFor(technology: string, id: string) {
@@ -49,13 +56,7 @@ export function questionFor(technology: string, id: string) {
   const file = path.join(root, "content/questions", technology, `${id}.md`);
   const parsed = parseQuestionFile(file, fs.readFileSync(file, "utf8"), { id, technology });
   if (!parsed.ok) throw new Error(parsed.problems.join("\n"));
-  const content = buildContent(parsed.question);
-  const question = {
-    title: parsed.question.title,
-    keyPoints: content.keyPoints,
-    modelAnswer: htmlToText(content.answerHtml),
-    options: parsed.question.options?.map((o) => ({ text: o.text, correct: o.correct })) ?? [],
-  };
+  const question = gradedQuestion(parsed.question);
   questions.set(key, question);
   return question;
 }
