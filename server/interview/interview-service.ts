@@ -388,9 +388,7 @@ async function gradeTurn(
   answer: string,
 ): Promise<{ score: number; grade: InterviewGrade | null; stored: StoredGrade }> {
   const question = interviewerView(row);
-  const graded = answer ? await services.interviewer.grade(question, answer) : builtinGrade(question, "");
-  // The report names the model behind a grade (issue #34): the configured one, unless the interviewer said.
-  const grade = graded.gradedBy === "llm" && !graded.model ? { ...graded, model: services.config.llm.model } : graded;
+  const grade = answer ? await services.interviewer.grade(question, answer) : builtinGrade(question, "");
   if (kind !== "console") return { score: grade.score, grade, stored: { grade, output: null } };
   const output = matchOutput(row.content.output ?? "", answer);
   return { score: consoleScore(output, grade.score), grade, stored: { grade, output } };
@@ -666,14 +664,20 @@ export async function confirmSelfCheck(services: Services, user: SessionUser, id
   if (session.self_checked_at) return { kind: "already-confirmed" };
   const { db } = services.database;
   const turns = await db.selectFrom("interview_turn").selectAll().where("session_id", "=", session.id).orderBy("position").execute();
-  const checkable = new Map(turns.filter((t) => selfCheckable(t, storedGrade(t))).map((t) => [t.position, t]));
+  // Each checkable turn's stored grade, read once.
+  const checkable = new Map(
+    turns.flatMap((t) => {
+      const stored = storedGrade(t);
+      return selfCheckable(t, stored) ? [[t.position, stored] as const] : [];
+    }),
+  );
 
   const sent = new Map<number, boolean[]>();
   for (const { position, ticks } of input.turns) {
-    const turn = checkable.get(position);
-    if (!turn || sent.has(position))
+    const stored = checkable.get(position);
+    if (!stored || sent.has(position))
       return { kind: "invalid", message: fill(interviewTexts.selfCheckNotInCheck, { number: position + 1 }) };
-    const count = storedGrade(turn).grade!.keyPoints.length;
+    const count = stored.grade!.keyPoints.length;
     if (ticks.length !== count)
       return { kind: "invalid", message: fill(interviewTexts.selfCheckTickCount, { number: position + 1, count }) };
     sent.set(position, ticks);
@@ -685,10 +689,9 @@ export async function confirmSelfCheck(services: Services, user: SessionUser, id
   for (const turn of turns) {
     const ticks = sent.get(turn.position);
     if (!ticks) continue;
+    const { grade, output } = checkable.get(turn.position)!;
     // Weighed as the engine weighs them: the core key points carry 70% (see `weightedScore`).
-    const points = storedGrade(turn).grade!.keyPoints;
-    const ticked = Math.round(weightedScore(points, (k) => (ticks[k.index] ? 1 : 0)));
-    const { output } = storedGrade(turn);
+    const ticked = Math.round(weightedScore(grade!.keyPoints, (k) => (ticks[k.index] ? 1 : 0)));
     const raw = turn.kind === "console" && output ? consoleScore(output, ticked) : ticked;
     finalScores.set(turn.position, afterHints(raw, turn.hints));
   }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Logger } from "../logger";
 import { builtinFollowUpText, builtinGrade, builtinQuestionText, keyPointTopic } from "./builtin-interviewer";
-import { type KeyPointGrade, type KeyPointStatus, STOP_WORDS, contentStems } from "./grader";
+import { type KeyPointGrade, type KeyPointStatus, STOP_WORDS, contentStems, weightedScore } from "./grader";
 import type { InterviewGrade, InterviewQuestion, Interviewer, TextSink } from "./interviewer";
 import { clip, htmlToText } from "./text";
 // The prompts are Markdown files under version control, inlined as text by Vite (`?raw`): the
@@ -408,12 +408,13 @@ function combine(
 ): InterviewGrade {
   const reference = contentStems(question.referenceAnswer, NOT_EVIDENCE);
   let uncertain = replies.length === 1 && requested > 1;
+  // Per key point, the words a quote must share one of: the key point's and the reference answer's.
+  const rubricStems = points.map((text) => new Set([...contentStems(text, NOT_EVIDENCE), ...reference]));
   const checked = replies.map((reply) =>
-    points.map((text, index) => {
+    points.map((_, index) => {
       const verdict = reply.keyPoints.find((k) => k.index === index + 1)!;
       const evidence = verdict.evidence?.trim() ?? "";
-      const stems = new Set([...contentStems(text, NOT_EVIDENCE), ...reference]);
-      return verdict.status !== "missing" && isEvidence(evidence, answers, stems)
+      return verdict.status !== "missing" && isEvidence(evidence, answers, rubricStems[index]!)
         ? { status: verdict.status, evidence: clip(evidence.replace(/\s+/g, " "), 240) }
         : { status: "missing" as const, evidence: null };
     }),
@@ -439,9 +440,9 @@ function combine(
   const agreement = (verdicts: { status: KeyPointStatus }[]) => verdicts.filter((v, i) => v.status === majority[i]).length;
   const closest = checked.reduce((best, verdicts, i) => (agreement(verdicts) > agreement(checked[best]!) ? i : best), 0);
   const feedback = replies[closest]!.feedback.trim();
-  const covered = keyPoints.filter((k) => k.covered).length;
   return {
-    score: keyPoints.length ? Math.round((100 * covered) / keyPoints.length) : 0,
+    // No core marks: every key point weighs the same, as in the reader's check of a model's grade.
+    score: Math.round(weightedScore(keyPoints, (k) => (k.covered ? 1 : 0))),
     keyPoints,
     feedback: feedback ? clip(feedback, 600) : null,
     gradedBy: "llm",
